@@ -1,0 +1,23 @@
+// Scatter pictures of 2-d draws, drawn with cairo.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+namespace sgmc::app {
+
+/// One panel: a title, the draws (2 x n, column per draw) and marked points.
+struct ScatterPanel {
+  std::string title;
+  Eigen::MatrixXd draws;
+  Eigen::MatrixXd marks;  ///< 2 x m points drawn as rings (e.g. mode centres)
+};
+
+/// Writes the panels side by side to a PNG file, on the square [lo, hi]^2.
+/// Throws sgmc::Error(kIo) when the file cannot be written.
+void write_scatter_png(const std::string& path, const std::vector<ScatterPanel>& panels,
+                       double lo, double hi);
+
+}  // namespace sgmc::app

@@ -1,0 +1,69 @@
+// sgmc_draws_*: copying recorded draws into caller buffers.
+#include "firewall.hpp"
+#include "handles.hpp"
+
+using sgmc::capi::guarded;
+using sgmc::capi::require_length;
+using sgmc::capi::require_non_null;
+
+namespace {
+
+/// Validates draws, chain and out, and returns the chain's store.
+const sgmc::DrawStore& chain_store(const sgmc_draws* draws, int64_t chain, const void* out) {
+  require_non_null(draws, "draws");
+  require_non_null(out, "out");
+  const auto n = static_cast<int64_t>(draws->chains.size());
+  sgmc::require(chain >= 0 && chain < n, "chain", chain,
+                ("must be in [0, n_chains) with n_chains = " + sgmc::show(n)).c_str());
+  return draws->chains[static_cast<std::size_t>(chain)];
+}
+
+}  // namespace
+
+extern "C" {
+
+void sgmc_draws_destroy(sgmc_draws* draws) { delete draws; }
+
+sgmc_status sgmc_draws_shape(const sgmc_draws* draws, int64_t* n_chains, int64_t* n_draws,
+                             int64_t* dim) {
+  return guarded([&] {
+    require_non_null(draws, "draws");
+    const bool empty = draws->chains.empty();
+    if (n_chains != nullptr) *n_chains = static_cast<int64_t>(draws->chains.size());
+    if (n_draws != nullptr) *n_draws = empty ? 0 : draws->chains.front().size();
+    if (dim != nullptr) *dim = empty ? 0 : draws->chains.front().dim();
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_draws_copy(const sgmc_draws* draws, int64_t chain, double* out, int64_t out_len) {
+  return guarded([&] {
+    const auto& store = chain_store(draws, chain, out);
+    require_length(out_len, store.size() * store.dim(), "out_len");
+    // Columns of the store are draws, so its memory is already draw after draw.
+    Eigen::Map<Eigen::MatrixXd>(out, store.dim(), store.size()) = store.draws();
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_draws_copy_energy(const sgmc_draws* draws, int64_t chain, double* out,
+                                   int64_t out_len) {
+  return guarded([&] {
+    const auto& store = chain_store(draws, chain, out);
+    require_length(out_len, store.size(), "out_len");
+    Eigen::Map<Eigen::VectorXd>(out, store.size()) = store.energies();
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_draws_copy_steps(const sgmc_draws* draws, int64_t chain, int64_t* out,
+                                  int64_t out_len) {
+  return guarded([&] {
+    const auto& store = chain_store(draws, chain, out);
+    require_length(out_len, store.size(), "out_len");
+    std::copy(store.steps().begin(), store.steps().end(), out);
+    return SGMC_OK;
+  });
+}
+
+}

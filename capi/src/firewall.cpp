@@ -1,0 +1,58 @@
+#include "firewall.hpp"
+
+#include <new>
+
+namespace sgmc::capi {
+namespace {
+
+thread_local std::string last_error;
+
+sgmc_status status_of(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::kInvalidArgument: return SGMC_ERROR_INVALID_ARGUMENT;
+    case ErrorKind::kNonFinite: return SGMC_ERROR_NONFINITE;
+    case ErrorKind::kCallback: return SGMC_ERROR_CALLBACK;
+    case ErrorKind::kOutOfMemory: return SGMC_ERROR_OUT_OF_MEMORY;
+    case ErrorKind::kIo: return SGMC_ERROR_IO;
+    case ErrorKind::kUnsupported: return SGMC_ERROR_UNSUPPORTED;
+    case ErrorKind::kState: return SGMC_ERROR_STATE;
+  }
+  return SGMC_ERROR_INTERNAL;
+}
+
+}  // namespace
+
+sgmc_status fail(sgmc_status status, const std::string& message) {
+  try {
+    last_error = message;
+  } catch (...) {
+    last_error.clear();  // no room for the message; the status still tells
+  }
+  return status;
+}
+
+sgmc_status fail_current_exception() {
+  try {
+    throw;
+  } catch (const Error& e) {
+    return fail(status_of(e.kind()), e.what());
+  } catch (const std::bad_alloc&) {
+    return fail(SGMC_ERROR_OUT_OF_MEMORY, "out of memory");
+  } catch (const std::exception& e) {
+    return fail(SGMC_ERROR_INTERNAL, std::string("internal error: ") + e.what());
+  } catch (...) {
+    return fail(SGMC_ERROR_INTERNAL, "internal error: unknown exception");
+  }
+}
+
+void require_length(std::int64_t length, std::int64_t needed, const char* argument) {
+  if (length < needed) {
+    throw Error(ErrorKind::kInvalidArgument,
+                std::string("argument '") + argument + "' = " + show(length) +
+                    ": must be at least " + show(needed));
+  }
+}
+
+}  // namespace sgmc::capi
+
+extern "C" const char* sgmc_last_error(void) { return sgmc::capi::last_error.c_str(); }

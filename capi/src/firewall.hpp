@@ -1,0 +1,50 @@
+// The exception firewall: every C entry point runs its body through
+// guarded(), which turns any exception into an sgmc_status and the
+// thread-local message of sgmc_last_error(). Nothing thrown crosses the ABI.
+#pragma once
+
+#include <string>
+
+#include "sgmc/core/error.hpp"
+#include "sgmc/sgmc.h"
+
+namespace sgmc::capi {
+
+/// Records `message` as this thread's last error and returns `status`.
+sgmc_status fail(sgmc_status status, const std::string& message);
+
+/// Maps the exception being handled to a status (call inside catch (...)).
+sgmc_status fail_current_exception();
+
+/// Throws kInvalidArgument naming `argument` when `pointer` is NULL.
+inline void require_non_null(const void* pointer, const char* argument) {
+  if (pointer == nullptr) {
+    throw Error(ErrorKind::kInvalidArgument, std::string("argument '") + argument + "' is NULL");
+  }
+}
+
+/// Throws kInvalidArgument unless `length` >= `needed`.
+void require_length(std::int64_t length, std::int64_t needed, const char* argument);
+
+template <typename Body>
+sgmc_status guarded(Body&& body) noexcept {
+  try {
+    return body();
+  } catch (...) {
+    return fail_current_exception();
+  }
+}
+
+/// Clears *out, runs body, which returns the new object, and publishes it
+/// only on success: a failing constructor leaves *out NULL.
+template <typename Handle, typename Body>
+sgmc_status create_into(Handle** out, Body&& body) noexcept {
+  if (out != nullptr) *out = nullptr;
+  return guarded([&] {
+    require_non_null(out, "out");
+    *out = body().release();
+    return SGMC_OK;
+  });
+}
+
+}  // namespace sgmc::capi

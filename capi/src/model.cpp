@@ -1,0 +1,77 @@
+// sgmc_model_*: callbacks and built-in targets behind one handle.
+#include <cmath>
+
+#include "callback_model.hpp"
+#include "firewall.hpp"
+#include "handles.hpp"
+#include "sgmc/models/gaussian.hpp"
+#include "sgmc/models/synthetic.hpp"
+
+using sgmc::capi::create_into;
+using sgmc::capi::guarded;
+using sgmc::capi::require_non_null;
+
+namespace {
+
+std::unique_ptr<sgmc_model> wrap(std::unique_ptr<sgmc::Model> model) {
+  auto handle = std::make_unique<sgmc_model>();
+  handle->model = std::move(model);
+  return handle;
+}
+
+sgmc::TargetNoise target_noise(double energy_sd, double grad_sd) {
+  sgmc::require(std::isfinite(energy_sd) && energy_sd >= 0, "energy_noise_sd", energy_sd,
+                "must be finite and >= 0");
+  sgmc::require(std::isfinite(grad_sd) && grad_sd >= 0, "grad_noise_sd", grad_sd,
+                "must be finite and >= 0");
+  return {energy_sd, grad_sd};
+}
+
+}  // namespace
+
+extern "C" {
+
+sgmc_status sgmc_model_from_callback(sgmc_model** out, int64_t dim, int64_t data_size,
+                                     sgmc_energy_fn fn, uint32_t flags, void* user) {
+  return create_into(out, [&] {
+    return wrap(std::make_unique<sgmc::capi::CallbackModel>(dim, data_size, fn, flags, user));
+  });
+}
+
+sgmc_status sgmc_model_target(sgmc_model** out, const char* name, double energy_noise_sd,
+                              double grad_noise_sd) {
+  return create_into(out, [&] {
+    require_non_null(name, "name");
+    return wrap(sgmc::make_synthetic_target(name, target_noise(energy_noise_sd, grad_noise_sd)));
+  });
+}
+
+sgmc_status sgmc_model_gaussian(sgmc_model** out, int64_t dim, const double* mean,
+                                const double* covariance, double energy_noise_sd,
+                                double grad_noise_sd) {
+  return create_into(out, [&] {
+    sgmc::require(dim >= 1, "dim", dim, "must be >= 1");
+    require_non_null(mean, "mean");
+    require_non_null(covariance, "covariance");
+    const Eigen::Map<const Eigen::VectorXd> mu(mean, dim);
+    // Row-major input; a symmetric matrix reads the same either way, and an
+    // asymmetric one is rejected by the model.
+    const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>
+        sigma(covariance, dim, dim);
+    return wrap(std::make_unique<sgmc::GaussianModel>(
+        mu, sigma, target_noise(energy_noise_sd, grad_noise_sd)));
+  });
+}
+
+void sgmc_model_destroy(sgmc_model* model) { delete model; }
+
+sgmc_status sgmc_model_shape(const sgmc_model* model, int64_t* dim, int64_t* data_size) {
+  return guarded([&] {
+    require_non_null(model, "model");
+    if (dim != nullptr) *dim = model->model->dim();
+    if (data_size != nullptr) *data_size = model->model->data_size();
+    return SGMC_OK;
+  });
+}
+
+}

@@ -1,0 +1,36 @@
+// sgmc_sample: a batch of independent chains through the parallel driver.
+#include "firewall.hpp"
+#include "handles.hpp"
+#include "sgmc/drivers/driver.hpp"
+
+using sgmc::capi::create_into;
+using sgmc::capi::require_non_null;
+
+extern "C" sgmc_status sgmc_sample(sgmc_draws** out, const sgmc_model* model,
+                                   const sgmc_options* options, const double* x0, int64_t x0_len,
+                                   sgmc_progress_fn progress, void* user) {
+  bool cancelled = false;
+  const sgmc_status status = create_into(out, [&] {
+    require_non_null(model, "model");
+    require_non_null(options, "options");
+    require_non_null(x0, "x0");
+    sgmc::require(x0_len >= 0, "x0_len", x0_len, "must be >= 0");
+    sgmc::ProgressFn report;
+    if (progress != nullptr) {
+      report = [&](sgmc::Index done, sgmc::Index total) { return progress(done, total, user) == 0; };
+    }
+    auto result = sgmc::sample(*model->model, sgmc::sampler_config(options->options),
+                               sgmc::record_policy(options->options),
+                               sgmc::run_config(options->options),
+                               Eigen::Map<const Eigen::VectorXd>(x0, x0_len), report);
+    cancelled = result.outcome.cancelled;
+    auto draws = std::make_unique<sgmc_draws>();
+    draws->chains.reserve(result.chains.size());
+    for (const auto& chain : result.chains) draws->chains.push_back(chain->draws().trimmed());
+    return draws;
+  });
+  if (status == SGMC_OK && cancelled) {
+    return sgmc::capi::fail(SGMC_CANCELLED, "the progress callback stopped the run");
+  }
+  return status;
+}

@@ -1,0 +1,78 @@
+// One chain as an ask/tell state machine (SPEC §0 "one evaluation per step"):
+// ask() names the point and batch to evaluate; the caller fills terms() and
+// calls tell(), which forms the stochastic estimates, records the draw and
+// advances the kernel. Drivers run chains; the C API exposes them directly
+// to hosts (R, Julia) whose callbacks must run on their own thread.
+#pragma once
+
+#include <memory>
+#include <span>
+
+#include "sgmc/models/model.hpp"
+#include "sgmc/random/batch_selector.hpp"
+#include "sgmc/random/normal.hpp"
+#include "sgmc/samplers/sampler_config.hpp"
+#include "sgmc/storage/draw_store.hpp"
+
+namespace sgmc {
+
+/// Where a chain's random streams come from.
+struct ChainSeed {
+  std::uint64_t seed = 0;
+  Index chain = 0;  ///< the chain index keys the streams
+};
+
+class Chain {
+ public:
+  /// Validates the configuration; throws sgmc::Error naming a bad option.
+  Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim, Index data_size,
+        ConstVecRef x0, const ChainSeed& seed);
+
+  // terms() refers into the chain's own buffers: a chain stays where it is.
+  Chain(const Chain&) = delete;
+  Chain& operator=(const Chain&) = delete;
+
+  /// The point to evaluate at the next step.
+  ConstVecRef query() const { return kernel_->query(); }
+  /// The data indices of the next evaluation (empty for a data-free target).
+  std::span<const Index> batch() const { return batch_.current(); }
+
+  /// Buffers the evaluation writes into (gradients sized dim()).
+  ModelTerms& terms() { return terms_; }
+
+  /// Consumes terms() as the evaluation at query() on batch(). On a
+  /// non-finite energy or gradient it throws Error(kNonFinite) naming chain
+  /// and step, and the chain is left exactly as it was. Throws Error(kState)
+  /// once n_steps iterations have been made.
+  void tell();
+
+  /// Evaluates `model` at ask() and tells the result: one full step.
+  void advance(const Model& model, ModelWorkspace* workspace);
+
+  Index dim() const { return terms_.batch_grad.size(); }
+  Index index() const { return seed_.chain; }
+  /// Iterations completed so far.
+  Index steps_done() const { return k_; }
+  ConstVecRef position() const { return kernel_->position(); }
+  const DrawStore& draws() const { return draws_; }
+  const SamplerConfig& config() const { return config_; }
+  Rng& target_noise() { return target_noise_; }
+
+ private:
+  SamplerConfig config_;
+  RecordPolicy record_;
+  ChainSeed seed_;
+  std::unique_ptr<Kernel> kernel_;
+  BatchSelector batch_;
+  Rng batch_rng_;
+  Rng target_noise_;
+  NormalSource move_noise_;
+  Vec batch_grad_;
+  Vec prior_grad_;
+  Vec grad_;  ///< grad U_hat when it differs from prior_grad_ (N > 0)
+  ModelTerms terms_;
+  DrawStore draws_;
+  Index k_ = 0;
+};
+
+}  // namespace sgmc

@@ -1,0 +1,187 @@
+#include "sgmc/config/options.hpp"
+
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include "sgmc/core/error.hpp"
+
+namespace sgmc {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kMaxInt = 9.3e18;  // above every int64_t: no upper bound
+
+OptionSpec int_option(std::string_view name, std::string_view doc, std::int64_t fallback,
+                      double lo, double hi = kMaxInt) {
+  return {name, OptionType::kInt, doc, fallback, lo, hi, false, false, {}};
+}
+OptionSpec double_option(std::string_view name, std::string_view doc, double fallback, double lo,
+                         double hi, bool lo_open, bool hi_open) {
+  return {name, OptionType::kDouble, doc, fallback, lo, hi, lo_open, hi_open, {}};
+}
+OptionSpec string_option(std::string_view name, std::string_view doc, const char* fallback,
+                         std::string_view choices) {
+  return {name, OptionType::kString, doc, std::string(fallback), 0, 0, false, false, choices};
+}
+
+const std::array kSpecs = {
+    // The sampler (SPEC §2).
+    string_option("sampler", "sampler family", "sgld", "sgld|psgld|sghmc"),
+    double_option("temperature", "tau >= 0 of pi ∝ exp(-U/tau); 0 turns a sampler into its optimizer",
+                  1.0, 0, kInf, false, true),
+    int_option("batch_size", "mini-batch size n; 0 = the full data set", 0, 0),
+    double_option("rms_decay", "pSGLD: RMSprop decay a", 0.99, 0, 1, false, true),
+    double_option("rms_epsilon", "pSGLD: RMSprop regulariser lambda", 1e-5, 0, kInf, true, true),
+    double_option("friction", "SGHMC: friction eta (momentum coefficient 1 - eta)", 0.1, 0, 1, true,
+                  false),
+    double_option("noise_estimate", "SGHMC: gradient-noise estimate gamma_hat, < friction", 0.0, 0,
+                  1, false, true),
+    // Step sizes (SPEC §1).
+    string_option("schedule", "step-size schedule", "constant", "constant|polynomial|cyclical"),
+    double_option("step_size", "eps (constant), a (polynomial) or eps0 (cyclical)", 1e-3, 0, kInf,
+                  true, true),
+    double_option("step_offset", "polynomial: b of a (b + k)^(-gamma)", 0.0, 0, kInf, false, true),
+    double_option("step_power", "polynomial: gamma of a (b + k)^(-gamma)", 0.55, 0.5, 1, true,
+                  false),
+    int_option("cycles", "cyclical: number of cycles M", 1, 1),
+    // Recording and running.
+    int_option("n_steps", "iterations K per chain", 1000, 1),
+    int_option("burn_in", "iterations discarded before recording", 0, 0),
+    int_option("thin", "record every thin-th iteration after burn-in", 1, 1),
+    int_option("n_chains", "independent chains", 1, 1),
+    int_option("threads", "worker threads; 0 = all cores", 0, 0),
+    int_option("seed", "random seed; with the chain index it keys every random stream", 1,
+               -kMaxInt),
+    int_option("progress_every", "iterations between progress reports", 1000, 1),
+};
+
+bool in_range(const OptionSpec& spec, double x) {
+  const bool above = spec.lo_open ? x > spec.lo : x >= spec.lo;
+  const bool below = spec.hi_open ? x < spec.hi : x <= spec.hi;
+  return above && below;
+}
+
+std::string range_text(const OptionSpec& spec) {
+  auto bound = [](double b) { return std::isinf(b) ? std::string(b > 0 ? "inf" : "-inf") : show(b); };
+  return std::string("must be in ") + (spec.lo_open ? "(" : "[") + bound(spec.lo) + ", " +
+         bound(spec.hi) + (spec.hi_open ? ")" : "]");
+}
+
+std::string quoted(const OptionValue& value) {
+  return std::visit(
+      [](const auto& v) -> std::string {
+        if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::string>) {
+          return "\"" + v + "\"";
+        } else {
+          return show(v);
+        }
+      },
+      value);
+}
+
+bool is_choice(std::string_view choices, std::string_view s) {
+  while (!choices.empty()) {
+    const auto bar = choices.find('|');
+    if (choices.substr(0, bar) == s) return true;
+    if (bar == std::string_view::npos) break;
+    choices.remove_prefix(bar + 1);
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string_view option_type_name(OptionType type) {
+  switch (type) {
+    case OptionType::kInt: return "int";
+    case OptionType::kDouble: return "double";
+    case OptionType::kString: return "string";
+  }
+  return "unknown";
+}
+
+void OptionSpec::check(const OptionValue& value) const {
+  const auto fail = [&](const std::string& expected) {
+    throw Error(ErrorKind::kInvalidArgument,
+                "option '" + std::string(name) + "' = " + quoted(value) + ": " + expected);
+  };
+  if (static_cast<std::size_t>(type) - 1 != value.index()) {
+    fail("has type " + std::string(option_type_name(type)));
+  }
+  if (type == OptionType::kString) {
+    if (!is_choice(choices, std::get<std::string>(value))) {
+      fail("must be one of " + std::string(choices));
+    }
+    return;
+  }
+  const double x = type == OptionType::kInt ? static_cast<double>(std::get<std::int64_t>(value))
+                                            : std::get<double>(value);
+  if (std::isnan(x) || !in_range(*this, x)) fail(range_text(*this));
+}
+
+std::span<const OptionSpec> option_specs() { return kSpecs; }
+
+const OptionSpec& option_spec(std::string_view name) {
+  for (const auto& spec : kSpecs) {
+    if (spec.name == name) return spec;
+  }
+  throw Error(ErrorKind::kInvalidArgument,
+              "option '" + std::string(name) + "' is unknown (see sgmc_option_info for the list)");
+}
+
+void Options::set(std::string_view key, OptionValue value) {
+  option_spec(key).check(value);
+  values_.insert_or_assign(std::string(key), std::move(value));
+}
+
+const OptionValue& Options::get(std::string_view key) const {
+  const auto it = values_.find(key);
+  return it != values_.end() ? it->second : option_spec(key).default_value;
+}
+
+std::int64_t Options::get_int(std::string_view key) const { return std::get<std::int64_t>(get(key)); }
+double Options::get_double(std::string_view key) const { return std::get<double>(get(key)); }
+const std::string& Options::get_string(std::string_view key) const {
+  return std::get<std::string>(get(key));
+}
+
+SamplerConfig sampler_config(const Options& options) {
+  SamplerConfig config;
+  const auto& sampler = options.get_string("sampler");
+  config.kind = sampler == "psgld"   ? SamplerKind::kPsgld
+                : sampler == "sghmc" ? SamplerKind::kSghmc
+                                     : SamplerKind::kSgld;
+  config.temperature = options.get_double("temperature");
+  config.batch_size = options.get_int("batch_size");
+  config.psgld = {options.get_double("rms_decay"), options.get_double("rms_epsilon")};
+  config.sghmc = {options.get_double("friction"), options.get_double("noise_estimate")};
+  const auto& schedule = options.get_string("schedule");
+  config.schedule.kind = schedule == "polynomial" ? ScheduleKind::kPolynomial
+                         : schedule == "cyclical" ? ScheduleKind::kCyclical
+                                                  : ScheduleKind::kConstant;
+  config.schedule.step_size = options.get_double("step_size");
+  config.schedule.offset = options.get_double("step_offset");
+  config.schedule.power = options.get_double("step_power");
+  config.schedule.total = options.get_int("n_steps");
+  config.schedule.cycles = options.get_int("cycles");
+  config.validate();
+  return config;
+}
+
+RecordPolicy record_policy(const Options& options) {
+  RecordPolicy policy{options.get_int("n_steps"), options.get_int("burn_in"),
+                      options.get_int("thin")};
+  policy.validate();
+  return policy;
+}
+
+RunConfig run_config(const Options& options) {
+  RunConfig config{options.get_int("n_chains"), options.get_int("threads"),
+                   options.get_int("progress_every"),
+                   static_cast<std::uint64_t>(options.get_int("seed"))};
+  config.validate();
+  return config;
+}
+
+}  // namespace sgmc

@@ -1,0 +1,67 @@
+// The one options scheme (DESIGN.md "C API conventions"): string keys with
+// typed values, each validated against its declared range when set. Shared
+// by the C API, the bindings and the command-line program. Constraints that
+// tie two options together (burn_in < n_steps, noise_estimate < friction,
+// batch_size <= N) are checked when a chain is built from the options.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "sgmc/drivers/run_config.hpp"
+#include "sgmc/samplers/sampler_config.hpp"
+#include "sgmc/storage/draw_store.hpp"
+
+namespace sgmc {
+
+enum class OptionType { kInt = 1, kDouble = 2, kString = 3 };
+
+std::string_view option_type_name(OptionType type);
+
+using OptionValue = std::variant<std::int64_t, double, std::string>;
+
+/// One option: its type, documented meaning, admissible values and default.
+struct OptionSpec {
+  std::string_view name;
+  OptionType type;
+  std::string_view doc;
+  OptionValue default_value;
+  double lo = 0;           ///< numeric range [lo, hi] (or open at an end)
+  double hi = 0;
+  bool lo_open = false;
+  bool hi_open = false;
+  std::string_view choices;  ///< admissible strings, separated by '|'
+
+  /// Throws Error(kInvalidArgument) naming the option and the value unless
+  /// the value has this option's type and lies in its range.
+  void check(const OptionValue& value) const;
+};
+
+/// Every option, in a fixed order.
+std::span<const OptionSpec> option_specs();
+/// The spec of `name`; throws Error naming the unknown key.
+const OptionSpec& option_spec(std::string_view name);
+
+class Options {
+ public:
+  /// Validates and stores; on error nothing changes.
+  void set(std::string_view key, OptionValue value);
+  /// The value set, or the default.
+  const OptionValue& get(std::string_view key) const;
+  std::int64_t get_int(std::string_view key) const;
+  double get_double(std::string_view key) const;
+  const std::string& get_string(std::string_view key) const;
+
+ private:
+  std::map<std::string, OptionValue, std::less<>> values_;
+};
+
+SamplerConfig sampler_config(const Options& options);
+RecordPolicy record_policy(const Options& options);
+RunConfig run_config(const Options& options);
+
+}  // namespace sgmc

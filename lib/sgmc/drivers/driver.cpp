@@ -1,0 +1,99 @@
+#include "sgmc/drivers/driver.hpp"
+
+#include <algorithm>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "sgmc/core/error.hpp"
+
+namespace sgmc {
+namespace {
+
+std::vector<std::unique_ptr<ModelWorkspace>> make_workspaces(const Model& model, Index n) {
+  std::vector<std::unique_ptr<ModelWorkspace>> workspaces;
+  workspaces.reserve(static_cast<std::size_t>(n));
+  for (Index i = 0; i < n; ++i) workspaces.push_back(model.make_workspace());
+  return workspaces;
+}
+
+void advance_chain(const Model& model, Chain& chain, ModelWorkspace* workspace, Index steps) {
+  for (Index s = 0; s < steps; ++s) chain.advance(model, workspace);
+}
+
+/// Calls round(length) for rounds of config.progress_every iterations and
+/// reports progress after each.
+template <typename Round>
+RunOutcome run_rounds(Index n_steps, const RunConfig& config, const ProgressFn& progress,
+                      Round&& round) {
+  config.validate();
+  RunOutcome outcome;
+  while (outcome.steps_done < n_steps) {
+    const Index length = std::min(config.progress_every, n_steps - outcome.steps_done);
+    round(length);
+    outcome.steps_done += length;
+    if (progress && !progress(outcome.steps_done, n_steps)) {
+      outcome.cancelled = outcome.steps_done < n_steps;
+      break;
+    }
+  }
+  return outcome;
+}
+
+}  // namespace
+
+RunOutcome run_serial(const Model& model, ChainList& chains, Index n_steps,
+                      const RunConfig& config, const ProgressFn& progress) {
+  auto workspaces = make_workspaces(model, static_cast<Index>(chains.size()));
+  return run_rounds(n_steps, config, progress, [&](Index length) {
+    for (std::size_t c = 0; c < chains.size(); ++c) {
+      advance_chain(model, *chains[c], workspaces[c].get(), length);
+    }
+  });
+}
+
+RunOutcome run_parallel(const Model& model, ChainList& chains, Index n_steps,
+                        const RunConfig& config, const ProgressFn& progress) {
+  if (!model.thread_safe() || config.threads == 1 || chains.size() == 1) {
+    return run_serial(model, chains, n_steps, config, progress);
+  }
+  auto workspaces = make_workspaces(model, static_cast<Index>(chains.size()));
+  tbb::task_arena arena(config.threads == 0 ? tbb::task_arena::automatic
+                                            : static_cast<int>(config.threads));
+  return run_rounds(n_steps, config, progress, [&](Index length) {
+    arena.execute([&] {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chains.size(), 1),
+                        [&](const tbb::blocked_range<std::size_t>& range) {
+                          for (std::size_t c = range.begin(); c != range.end(); ++c) {
+                            advance_chain(model, *chains[c], workspaces[c].get(), length);
+                          }
+                        });
+    });
+  });
+}
+
+SampleResult sample(const Model& model, const SamplerConfig& sampler, const RecordPolicy& record,
+                    const RunConfig& config, ConstVecRef x0,
+                    const ProgressFn& progress) {
+  config.validate();
+  const Index dim = model.dim();
+  const Index length = x0.size();
+  require(length == dim || length == config.n_chains * dim, "x0",
+          "an array of length " + show(length),
+          ("must hold dim = " + show(dim) + " values or n_chains * dim = " +
+           show(config.n_chains * dim))
+              .c_str());
+  SampleResult result;
+  result.chains.reserve(static_cast<std::size_t>(config.n_chains));
+  for (Index c = 0; c < config.n_chains; ++c) {
+    const Index offset = length == dim ? 0 : c * dim;
+    result.chains.push_back(std::make_unique<Chain>(sampler, record, dim, model.data_size(),
+                                                    x0.segment(offset, dim),
+                                                    ChainSeed{config.seed, c}));
+  }
+  result.outcome = run_parallel(model, result.chains, record.n_steps, config, progress);
+  return result;
+}
+
+}  // namespace sgmc

@@ -1,0 +1,13 @@
+#include "sgmc/drivers/run_config.hpp"
+
+#include "sgmc/core/error.hpp"
+
+namespace sgmc {
+
+void RunConfig::validate() const {
+  require(n_chains >= 1, "n_chains", n_chains, "must be >= 1");
+  require(threads >= 0, "threads", threads, "must be >= 0 (0 = all cores)");
+  require(progress_every >= 1, "progress_every", progress_every, "must be >= 1");
+}
+
+}  // namespace sgmc

@@ -1,0 +1,62 @@
+// Pseudo-random streams. Every chain owns independent streams keyed by
+// (seed, chain index, purpose), so draws never depend on how chains are
+// spread over threads or processes (DESIGN.md, "reproducibility").
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace sgmc {
+
+/// What a stream is used for; each purpose of each chain is its own stream,
+/// so that e.g. the batch sequence does not change when a sampler consumes
+/// more or fewer normals.
+enum class StreamPurpose : std::uint64_t {
+  kMoves = 0,       ///< injected noise, accept/reject, swaps
+  kBatches = 1,     ///< mini-batch selection
+  kTargetNoise = 2, ///< simulated gradient noise of synthetic targets
+};
+
+/// xoshiro256++ (Blackman & Vigna 2019). Streams are separated by jumps:
+/// the (seed, chain, purpose) stream starts `purpose` long-jumps (2^192) and
+/// `chain` jumps (2^128) after the state seeded from `seed`, so streams never
+/// overlap for fewer than 2^64 chains and 2^128 draws per stream.
+class Rng {
+ public:
+  using result_type = std::uint64_t;
+
+  explicit Rng(std::uint64_t seed = 0);
+  static Rng stream(std::uint64_t seed, std::uint64_t chain, StreamPurpose purpose);
+
+  std::uint64_t next() noexcept {
+    const std::uint64_t result = rotl(s_[0] + s_[3], 23) + s_[0];
+    const std::uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
+  std::uint64_t operator()() noexcept { return next(); }
+  static constexpr std::uint64_t min() { return 0; }
+  static constexpr std::uint64_t max() { return ~std::uint64_t{0}; }
+
+  /// Uniform double in [0, 1) with 53 random bits.
+  double uniform() noexcept { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+  /// Uniform integer in [0, bound), bound > 0, without modulo bias (Lemire 2019).
+  std::uint64_t below(std::uint64_t bound) noexcept;
+
+  void jump() noexcept;       ///< advance 2^128 steps
+  void long_jump() noexcept;  ///< advance 2^192 steps
+
+  const std::array<std::uint64_t, 4>& state() const noexcept { return s_; }
+
+ private:
+  static std::uint64_t rotl(std::uint64_t x, int k) noexcept { return (x << k) | (x >> (64 - k)); }
+  void apply_jump(const std::array<std::uint64_t, 4>& poly) noexcept;
+  std::array<std::uint64_t, 4> s_{};
+};
+
+}  // namespace sgmc

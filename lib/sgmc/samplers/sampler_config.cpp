@@ -1,0 +1,48 @@
+#include "sgmc/samplers/sampler_config.hpp"
+
+#include <cmath>
+
+#include "sgmc/core/error.hpp"
+#include "sgmc/samplers/sgld.hpp"
+
+namespace sgmc {
+
+std::string_view sampler_name(SamplerKind kind) {
+  switch (kind) {
+    case SamplerKind::kSgld: return "sgld";
+    case SamplerKind::kPsgld: return "psgld";
+    case SamplerKind::kSghmc: return "sghmc";
+  }
+  return "unknown";
+}
+
+void SamplerConfig::validate() const {
+  require(std::isfinite(temperature) && temperature >= 0, "temperature", temperature,
+          "must be finite and >= 0");
+  require(batch_size >= 0, "batch_size", batch_size, "must be >= 0 (0 = full data)");
+  schedule.validate();
+  if (kind == SamplerKind::kPsgld) {
+    require(psgld.rms_decay >= 0 && psgld.rms_decay < 1, "rms_decay", psgld.rms_decay,
+            "must be in [0, 1)");
+    require(std::isfinite(psgld.rms_epsilon) && psgld.rms_epsilon > 0, "rms_epsilon",
+            psgld.rms_epsilon, "must be finite and > 0");
+  }
+  if (kind == SamplerKind::kSghmc) {
+    require(sghmc.friction > 0 && sghmc.friction <= 1, "friction", sghmc.friction,
+            "must be in (0, 1]");
+    require(sghmc.noise_estimate >= 0 && sghmc.noise_estimate < sghmc.friction, "noise_estimate",
+            sghmc.noise_estimate, ("must be in [0, friction) with friction = " +
+                                   show(sghmc.friction)).c_str());
+  }
+}
+
+std::unique_ptr<Kernel> make_kernel(const SamplerConfig& config, ConstVecRef x0) {
+  switch (config.kind) {
+    case SamplerKind::kSgld: return std::make_unique<Sgld>(x0);
+    case SamplerKind::kPsgld: return std::make_unique<Psgld>(x0, config.psgld);
+    case SamplerKind::kSghmc: return std::make_unique<Sghmc>(x0, config.sghmc);
+  }
+  throw Error(ErrorKind::kUnsupported, "unknown sampler kind");
+}
+
+}  // namespace sgmc

@@ -1,0 +1,92 @@
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+#include "sgmc/core/error.hpp"
+#include "sgmc/drivers/driver.hpp"
+#include "support/toy_models.hpp"
+
+namespace sgmc {
+namespace {
+
+testing::QuadraticDataModel data_model() {
+  Eigen::MatrixXd data = Eigen::MatrixXd::Random(4, 500);
+  return testing::QuadraticDataModel(data, 10.0);
+}
+
+SampleResult run(const Model& model, SamplerKind kind, Index threads, Index chains = 6) {
+  SamplerConfig config;
+  config.kind = kind;
+  config.schedule.step_size = 1e-4;
+  config.batch_size = 50;
+  const Vec x0 = Vec::Zero(model.dim());
+  return sample(model, config, {300, 100, 2}, {chains, threads, 64, 99}, x0, nullptr);
+}
+
+TEST(Drivers, DrawsAreBitwiseIdenticalForAnyThreadCount) {
+  const auto model = data_model();
+  for (const auto kind : {SamplerKind::kSgld, SamplerKind::kPsgld, SamplerKind::kSghmc}) {
+    const auto one = run(model, kind, 1);
+    for (const Index threads : {2, 3, 0}) {
+      const auto many = run(model, kind, threads);
+      for (std::size_t c = 0; c < one.chains.size(); ++c) {
+        const auto& a = one.chains[c]->draws();
+        const auto& b = many.chains[c]->draws();
+        ASSERT_EQ(a.size(), b.size());
+        EXPECT_EQ(0, std::memcmp(a.draws().data(), b.draws().data(),
+                                 sizeof(double) * static_cast<std::size_t>(a.size() * a.dim())))
+            << sampler_name(kind) << " chain " << c << " threads " << threads;
+        EXPECT_EQ(a.energies(), b.energies());
+      }
+    }
+  }
+}
+
+TEST(Drivers, ChainsDifferFromEachOther) {
+  const auto model = data_model();
+  const auto r = run(model, SamplerKind::kSgld, 1, 2);
+  EXPECT_NE(r.chains[0]->position(), r.chains[1]->position());
+}
+
+TEST(Drivers, ProgressReportsAndCancelKeepsDraws) {
+  const auto model = data_model();
+  SamplerConfig config;
+  config.batch_size = 10;
+  std::vector<Index> reports;
+  auto progress = [&](Index done, Index total) {
+    EXPECT_EQ(total, 1000);
+    reports.push_back(done);
+    return done < 300;  // stop after the round that reaches 300
+  };
+  auto result = sample(model, config, {1000, 0, 1}, {3, 2, 100, 1}, Vec::Zero(4), progress);
+  EXPECT_TRUE(result.outcome.cancelled);
+  EXPECT_EQ(result.outcome.steps_done, 300);
+  EXPECT_EQ(reports, (std::vector<Index>{100, 200, 300}));
+  for (const auto& chain : result.chains) EXPECT_EQ(chain->draws().size(), 300);
+}
+
+TEST(Drivers, ModelFailureStopsTheRunWithItsMessage) {
+  testing::NanAtStepModel model(2, 1, 0);
+  SamplerConfig config;
+  config.schedule.step_size = 0.05;
+  const Vec x0 = Vec::Zero(2);
+  for (const Index threads : {1, 2}) {
+    try {
+      // Drift-free noise walks coordinate 0 of chain 1 past 0.5 quickly.
+      sample(model, config, {100000, 0, 1}, {3, threads, 1000, 5}, x0, nullptr);
+      FAIL();
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::kNonFinite);
+      EXPECT_NE(std::string(e.what()).find("at chain 1, step"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(Drivers, RejectsStartOfWrongLength) {
+  const auto model = data_model();
+  SamplerConfig config;
+  EXPECT_THROW(sample(model, config, {10, 0, 1}, {2, 1, 10, 1}, Vec::Zero(5), nullptr), Error);
+}
+
+}  // namespace
+}  // namespace sgmc
