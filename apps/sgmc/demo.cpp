@@ -18,12 +18,6 @@ constexpr double kGradNoise = 1.0;
 constexpr double kRadius = 0.25;
 constexpr Index kMinDraws = 100;
 
-Eigen::MatrixXd mode_centres() {
-  Eigen::MatrixXd centres(2, 25);
-  for (int i = 0; i < 25; ++i) centres.col(i) << -4.0 + 2.0 * (i / 5), -4.0 + 2.0 * (i % 5);
-  return centres;
-}
-
 Index modes_found(const Eigen::MatrixXd& draws, const Eigen::MatrixXd& centres) {
   Index found = 0;
   for (Eigen::Index m = 0; m < centres.cols(); ++m) {
@@ -55,7 +49,7 @@ std::vector<Contender> contenders() {
 
 void run_demo(const DemoOptions& options, std::ostream& out) {
   const auto model = make_synthetic_target("gauss25", TargetNoise{0.0, kGradNoise});
-  const Eigen::MatrixXd centres = mode_centres();
+  const Eigen::MatrixXd centres = gauss25_centres();
   // Starts uniform on [-10, 10]^2, the same for every sampler.
   Rng start_rng = Rng::stream(options.seed, 0, StreamPurpose::kMoves);
   Vec starts(2 * options.chains);
