@@ -18,6 +18,18 @@ const sgmc::DrawStore& chain_store(const sgmc_draws* draws, int64_t chain, const
   return draws->chains[static_cast<std::size_t>(chain)];
 }
 
+/// Copies one value per draw of `chain`, read from the array `values(store)`.
+template <typename T, typename Values>
+sgmc_status copy_per_draw(const sgmc_draws* draws, int64_t chain, T* out, int64_t out_len,
+                          Values values) {
+  return guarded([&] {
+    const auto& store = chain_store(draws, chain, out);
+    require_length(out_len, store.size(), "out_len");
+    std::copy_n(values(store), store.size(), out);
+    return SGMC_OK;
+  });
+}
+
 }  // namespace
 
 extern "C" {
@@ -48,22 +60,14 @@ sgmc_status sgmc_draws_copy(const sgmc_draws* draws, int64_t chain, double* out,
 
 sgmc_status sgmc_draws_copy_energy(const sgmc_draws* draws, int64_t chain, double* out,
                                    int64_t out_len) {
-  return guarded([&] {
-    const auto& store = chain_store(draws, chain, out);
-    require_length(out_len, store.size(), "out_len");
-    Eigen::Map<Eigen::VectorXd>(out, store.size()) = store.energies();
-    return SGMC_OK;
-  });
+  return copy_per_draw(draws, chain, out, out_len,
+                       [](const sgmc::DrawStore& s) { return s.energies().data(); });
 }
 
 sgmc_status sgmc_draws_copy_steps(const sgmc_draws* draws, int64_t chain, int64_t* out,
                                   int64_t out_len) {
-  return guarded([&] {
-    const auto& store = chain_store(draws, chain, out);
-    require_length(out_len, store.size(), "out_len");
-    std::copy(store.steps().begin(), store.steps().end(), out);
-    return SGMC_OK;
-  });
+  return copy_per_draw(draws, chain, out, out_len,
+                       [](const sgmc::DrawStore& s) { return s.steps().data(); });
 }
 
 }

@@ -12,40 +12,32 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 
-/// nine (CSGLD §4.1, D.3): sum_i (x_i^2 - 10 cos(1.2 pi x_i)) / 3 + 1{r^2 > 7} (r^2 - 7).
-class NineTarget final : public SyntheticTarget {
+/// nine and twentyfive share one form: a quadratic bowl with cosine wells
+/// and a quadratic wall outside the disc r^2 <= R,
+///   U(x) = q r^2 - c sum_i cos(f pi x_i) + 1{r^2 > R} (r^2 - R).
+/// nine (CSGLD §4.1, D.3):  q = 1/3, c = 10/3, f = 1.2, R = 7;
+/// twentyfive (ICSGLD D.2): q = 0.2, c = 2,    f = 2,   R = 20.
+class CosineWellTarget final : public SyntheticTarget {
  public:
-  explicit NineTarget(TargetNoise noise) : SyntheticTarget(2, noise) {}
+  CosineWellTarget(double q, double c, double f, double wall, TargetNoise noise)
+      : SyntheticTarget(2, noise), q_(q), c_(c), f_(f), wall_(wall) {}
 
  private:
   double energy(ConstVecRef x, VecRef* grad) const override {
     const double r2 = x.squaredNorm();
-    const bool outside = r2 > 7.0;
-    double u = outside ? r2 - 7.0 : 0.0;
+    const bool outside = r2 > wall_;
+    double u = q_ * r2 + (outside ? r2 - wall_ : 0.0);
     for (Index i = 0; i < 2; ++i) {
-      u += (x[i] * x[i] - 10.0 * std::cos(1.2 * kPi * x[i])) / 3.0;
-      if (grad) (*grad)[i] = (2.0 * x[i] + 12.0 * kPi * std::sin(1.2 * kPi * x[i])) / 3.0 + (outside ? 2.0 * x[i] : 0.0);
+      u -= c_ * std::cos(f_ * kPi * x[i]);
+      if (grad) {
+        (*grad)[i] = 2.0 * q_ * x[i] + c_ * f_ * kPi * std::sin(f_ * kPi * x[i]) +
+                     (outside ? 2.0 * x[i] : 0.0);
+      }
     }
     return u;
   }
-};
 
-/// twentyfive (ICSGLD D.2): 0.2 r^2 - 2 (cos 2 pi x1 + cos 2 pi x2) + 1{r^2 > 20} (r^2 - 20).
-class TwentyFiveTarget final : public SyntheticTarget {
- public:
-  explicit TwentyFiveTarget(TargetNoise noise) : SyntheticTarget(2, noise) {}
-
- private:
-  double energy(ConstVecRef x, VecRef* grad) const override {
-    const double r2 = x.squaredNorm();
-    const bool outside = r2 > 20.0;
-    double u = 0.2 * r2 + (outside ? r2 - 20.0 : 0.0);
-    for (Index i = 0; i < 2; ++i) {
-      u -= 2.0 * std::cos(2.0 * kPi * x[i]);
-      if (grad) (*grad)[i] = 0.4 * x[i] + 4.0 * kPi * std::sin(2.0 * kPi * x[i]) + (outside ? 2.0 * x[i] : 0.0);
-    }
-    return u;
-  }
+  double q_, c_, f_, wall_;
 };
 
 constexpr std::array<std::string_view, 4> kNames = {"mix1d", "nine", "twentyfive", "gauss25"};
@@ -110,8 +102,8 @@ std::unique_ptr<SyntheticTarget> make_synthetic_target(std::string_view name, Ta
     return std::make_unique<GaussianMixtureTarget>(Eigen::Vector2d(0.4, 0.6),
                                                    Eigen::RowVector2d(-6.0, 4.0), 1.0, noise);
   }
-  if (name == "nine") return std::make_unique<NineTarget>(noise);
-  if (name == "twentyfive") return std::make_unique<TwentyFiveTarget>(noise);
+  if (name == "nine") return std::make_unique<CosineWellTarget>(1.0 / 3, 10.0 / 3, 1.2, 7.0, noise);
+  if (name == "twentyfive") return std::make_unique<CosineWellTarget>(0.2, 2.0, 2.0, 20.0, noise);
   if (name == "gauss25") {  // cSG-MCMC A.1: equal weights, variance 0.03
     return std::make_unique<GaussianMixtureTarget>(Eigen::VectorXd::Constant(25, 1.0 / 25),
                                                    gauss25_centres(), 0.03, noise);
