@@ -1,0 +1,412 @@
+/* The C API from plain C99: results, errors and their messages, and that a
+ * handle stays usable after a rejected call. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "sgmc/sgmc.h"
+
+/* ---- a model with data: U_i(x) = |x - y_i|^2 / 2, U0(x) = |x|^2 / 2 ----
+ * The posterior is N(sum_i y_i / (N + 1), I / (N + 1)). */
+#define N_DATA 200
+#define DIM 2
+
+typedef struct {
+  double y[N_DATA][DIM];
+  int fail_code;        /* returned by the callback when non-zero */
+  int nan_after_calls;  /* energy becomes NaN after this many calls (0: never) */
+  int calls;            /* calls so far, counted while nan_after_calls > 0 */
+} data_model;
+
+static void make_data(data_model *m) {
+  int i;
+  memset(m, 0, sizeof *m);
+  for (i = 0; i < N_DATA; ++i) {
+    m->y[i][0] = 1.0 + sin(0.7 * i);
+    m->y[i][1] = -2.0 + cos(1.3 * i);
+  }
+}
+
+static int data_energy(const double *x, int64_t dim, const int64_t *batch, int64_t n,
+                       double *batch_energy, double *batch_grad, double *prior_energy,
+                       double *prior_grad, void *user) {
+  data_model *m = (data_model *)user;
+  int64_t b, j;
+  if (m->fail_code != 0) return m->fail_code;
+  for (b = 0; b < n; ++b) {
+    for (j = 0; j < dim; ++j) {
+      double r = x[j] - m->y[batch[b]][j];
+      *batch_energy += 0.5 * r * r;
+      if (batch_grad != NULL) batch_grad[j] += r;
+    }
+  }
+  for (j = 0; j < dim; ++j) {
+    *prior_energy += 0.5 * x[j] * x[j];
+    if (prior_grad != NULL) prior_grad[j] = x[j];
+  }
+  /* Counted only when asked for: the model is also run on two threads. */
+  if (m->nan_after_calls > 0 && ++m->calls > m->nan_after_calls) *prior_energy = NAN;
+  return 0;
+}
+
+static void posterior_mean(const data_model *m, double mean[DIM]) {
+  int i, j;
+  for (j = 0; j < DIM; ++j) {
+    mean[j] = 0.0;
+    for (i = 0; i < N_DATA; ++i) mean[j] += m->y[i][j];
+    mean[j] /= N_DATA + 1.0;
+  }
+}
+
+/* Mean of coordinate j over a chain's draws and its standard error by
+ * batch means (20 batches), which accounts for autocorrelation. */
+static double mean_and_se(const double *draws, int64_t n, int j, double *se) {
+  const int batches = 20;
+  const int64_t len = n / batches;
+  double means[20], mean = 0.0, var = 0.0;
+  int b;
+  int64_t i;
+  for (b = 0; b < batches; ++b) {
+    means[b] = 0.0;
+    for (i = 0; i < len; ++i) means[b] += draws[(b * len + i) * DIM + j] / (double)len;
+    mean += means[b] / batches;
+  }
+  for (b = 0; b < batches; ++b) var += (means[b] - mean) * (means[b] - mean) / (batches - 1);
+  *se = sqrt(var / batches);
+  return mean;
+}
+
+static sgmc_options *options_for(const char *sampler, double step) {
+  sgmc_options *o = NULL;
+  CHECK_OK(sgmc_options_create(&o));
+  CHECK_OK(sgmc_options_set_string(o, "sampler", sampler));
+  CHECK_OK(sgmc_options_set_double(o, "step_size", step));
+  CHECK_OK(sgmc_options_set_int(o, "batch_size", 20));
+  CHECK_OK(sgmc_options_set_int(o, "n_steps", 40000));
+  CHECK_OK(sgmc_options_set_int(o, "burn_in", 4000));
+  CHECK_OK(sgmc_options_set_int(o, "seed", 11));
+  return o;
+}
+
+static double *copy_chain(const sgmc_draws *d, int64_t chain, int64_t *n) {
+  int64_t dim = 0;
+  double *out;
+  CHECK_OK(sgmc_draws_shape(d, NULL, n, &dim));
+  out = malloc(sizeof(double) * (size_t)(*n * dim + 1));
+  CHECK_OK(sgmc_draws_copy(d, chain, out, *n * dim));
+  return out;
+}
+
+static void test_version(void) {
+  char expected[32];
+  sprintf(expected, "%d.%d.%d", SGMC_VERSION_MAJOR, SGMC_VERSION_MINOR, SGMC_VERSION_PATCH);
+  CHECK(strcmp(sgmc_version(), expected) == 0);
+  CHECK(sgmc_version_number() == SGMC_VERSION_NUMBER);
+  CHECK(strcmp(sgmc_status_name(SGMC_ERROR_NONFINITE), "SGMC_ERROR_NONFINITE") == 0);
+  CHECK(strcmp(sgmc_status_name((sgmc_status)42), "SGMC_UNKNOWN_STATUS") == 0);
+}
+
+static void test_options(void) {
+  sgmc_options *o = NULL, *copy = NULL;
+  int64_t i, n = sgmc_option_count(), k = 0;
+  double step = 0.0;
+  const char *name = NULL, *doc = NULL, *s = NULL;
+  sgmc_option_type type;
+  CHECK_OK(sgmc_options_create(&o));
+  CHECK(n > 10);
+  for (i = 0; i < n; ++i) {
+    CHECK_OK(sgmc_option_info(i, &name, &type, &doc));
+    CHECK(name != NULL && doc != NULL && strlen(doc) > 0);
+  }
+  CHECK_ERROR(sgmc_option_info(n, &name, &type, &doc), SGMC_ERROR_INVALID_ARGUMENT, "'index'");
+  CHECK_OK(sgmc_option_type_of("step_size", &type));
+  CHECK(type == SGMC_OPTION_DOUBLE);
+  CHECK_OK(sgmc_options_set_double(o, "step_size", 0.25));
+  CHECK_OK(sgmc_options_clone(&copy, o));
+  CHECK_OK(sgmc_options_set_double(o, "step_size", 0.5));
+  CHECK_OK(sgmc_options_get_double(copy, "step_size", &step));
+  CHECK(step == 0.25);
+  CHECK_OK(sgmc_options_get_int(o, "n_steps", &k));
+  CHECK(k == 1000);
+  CHECK_OK(sgmc_options_get_string(o, "sampler", &s));
+  CHECK(strcmp(s, "sgld") == 0);
+  sgmc_options_destroy(copy);
+  sgmc_options_destroy(o);
+  sgmc_options_destroy(NULL);
+  sgmc_model_destroy(NULL);
+  sgmc_draws_destroy(NULL);
+  sgmc_chain_destroy(NULL);
+}
+
+static void test_bad_inputs(void) {
+  sgmc_options *o = NULL;
+  sgmc_model *m = (sgmc_model *)&o; /* must be overwritten with NULL */
+  sgmc_draws *d = (sgmc_draws *)&o;
+  sgmc_chain *c = (sgmc_chain *)&o;
+  double x0[DIM] = {0.0, 0.0}, step = 0.0;
+  data_model data;
+  make_data(&data);
+
+  CHECK_ERROR(sgmc_options_create(NULL), SGMC_ERROR_INVALID_ARGUMENT, "'out' is NULL");
+  CHECK_OK(sgmc_options_create(&o));
+  CHECK_ERROR(sgmc_options_set_double(NULL, "step_size", 1.0), SGMC_ERROR_INVALID_ARGUMENT,
+              "'options' is NULL");
+  CHECK_ERROR(sgmc_options_set_double(o, NULL, 1.0), SGMC_ERROR_INVALID_ARGUMENT, "'key' is NULL");
+  CHECK_ERROR(sgmc_options_set_double(o, "step_size", -0.5), SGMC_ERROR_INVALID_ARGUMENT,
+              "option 'step_size' = -0.5");
+  CHECK_ERROR(sgmc_options_set_double(o, "step_size", NAN), SGMC_ERROR_INVALID_ARGUMENT,
+              "option 'step_size' = nan");
+  CHECK_ERROR(sgmc_options_set_int(o, "step_size", 1), SGMC_ERROR_INVALID_ARGUMENT,
+              "has type double");
+  CHECK_ERROR(sgmc_options_set_string(o, "sampler", "nuts"), SGMC_ERROR_INVALID_ARGUMENT,
+              "option 'sampler' = \"nuts\"");
+  CHECK_ERROR(sgmc_options_set_int(o, "no_such_key", 1), SGMC_ERROR_INVALID_ARGUMENT,
+              "option 'no_such_key' is unknown");
+  CHECK_ERROR(sgmc_options_set_int(o, "n_chains", 0), SGMC_ERROR_INVALID_ARGUMENT,
+              "option 'n_chains' = 0");
+  /* the options are unchanged and usable */
+  CHECK_OK(sgmc_options_get_double(o, "step_size", &step));
+  CHECK(step == 1e-3);
+  CHECK_OK(sgmc_options_set_double(o, "step_size", 1e-4));
+
+  CHECK_ERROR(sgmc_model_from_callback(&m, 0, N_DATA, data_energy, 0, &data),
+              SGMC_ERROR_INVALID_ARGUMENT, "'dim' = 0");
+  CHECK(m == NULL);
+  CHECK_ERROR(sgmc_model_from_callback(&m, DIM, -1, data_energy, 0, &data),
+              SGMC_ERROR_INVALID_ARGUMENT, "'data_size' = -1");
+  CHECK_ERROR(sgmc_model_from_callback(&m, DIM, N_DATA, NULL, 0, &data),
+              SGMC_ERROR_INVALID_ARGUMENT, "'fn'");
+  CHECK_ERROR(sgmc_model_from_callback(&m, DIM, N_DATA, data_energy, 8u, &data),
+              SGMC_ERROR_INVALID_ARGUMENT, "'flags' = 8");
+  CHECK_OK(sgmc_model_from_callback(&m, DIM, N_DATA, data_energy, 0, &data));
+
+  CHECK_ERROR(sgmc_sample(&d, NULL, o, x0, DIM, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "'model' is NULL");
+  CHECK(d == NULL);
+  CHECK_ERROR(sgmc_sample(&d, m, NULL, x0, DIM, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "'options' is NULL");
+  CHECK_ERROR(sgmc_sample(&d, m, o, NULL, DIM, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "'x0' is NULL");
+  CHECK_ERROR(sgmc_sample(&d, m, o, x0, 3, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "'x0' = an array of length 3");
+  CHECK_OK(sgmc_options_set_int(o, "batch_size", N_DATA + 1));
+  CHECK_ERROR(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "'batch_size' = 201");
+  CHECK_OK(sgmc_options_set_int(o, "batch_size", 10));
+  CHECK_OK(sgmc_options_set_int(o, "n_steps", 10));
+  CHECK_OK(sgmc_options_set_int(o, "burn_in", 10));
+  CHECK_ERROR(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "'burn_in' = 10");
+  CHECK_OK(sgmc_options_set_int(o, "burn_in", 0));
+  CHECK_OK(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL)); /* everything still usable */
+  sgmc_draws_destroy(d);
+
+  CHECK_ERROR(sgmc_chain_create(&c, o, 0, N_DATA, x0, 0), SGMC_ERROR_INVALID_ARGUMENT, "'dim' = 0");
+  CHECK(c == NULL);
+  CHECK_ERROR(sgmc_chain_create(&c, o, DIM, N_DATA, x0, -1), SGMC_ERROR_INVALID_ARGUMENT,
+              "'chain_index' = -1");
+  CHECK_ERROR(sgmc_chain_ask(NULL, x0, DIM, NULL, 0, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "'chain' is NULL");
+  CHECK_ERROR(sgmc_draws_shape(NULL, NULL, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "'draws' is NULL");
+  CHECK_ERROR(sgmc_model_shape(NULL, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT, "'model' is NULL");
+  sgmc_model_destroy(m);
+  sgmc_options_destroy(o);
+}
+
+static void test_sampling_callback_model(void) {
+  const char *samplers[3] = {"sgld", "psgld", "sghmc"};
+  const double steps[3] = {1e-4, 2e-5, 1e-5};
+  data_model data;
+  double truth[DIM], x0[DIM] = {0.0, 0.0};
+  int s, j;
+  make_data(&data);
+  posterior_mean(&data, truth);
+  for (s = 0; s < 3; ++s) {
+    sgmc_model *m = NULL;
+    sgmc_draws *d = NULL;
+    sgmc_options *o = options_for(samplers[s], steps[s]);
+    int64_t n = 0;
+    double *draws;
+    CHECK_OK(sgmc_model_from_callback(&m, DIM, N_DATA, data_energy, 0, &data));
+    CHECK_OK(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL));
+    draws = copy_chain(d, 0, &n);
+    CHECK(n == 36000);
+    for (j = 0; j < DIM; ++j) {
+      double se = 0.0, mean = mean_and_se(draws, n, j, &se);
+      if (fabs(mean - truth[j]) > 5.0 * se) {
+        fprintf(stderr, "%s: mean[%d] = %g, truth %g, se %g\n", samplers[s], j, mean, truth[j], se);
+      }
+      CHECK(fabs(mean - truth[j]) <= 5.0 * se);
+      CHECK(se < 0.02); /* the test has power: the posterior sd is 0.07 */
+    }
+    free(draws);
+    sgmc_draws_destroy(d);
+    sgmc_options_destroy(o);
+    sgmc_model_destroy(m);
+  }
+}
+
+static int stop_at_300(int64_t done, int64_t total, void *user) {
+  (void)total;
+  *(int64_t *)user = done;
+  return done >= 300;
+}
+
+static void test_failures_and_cancel(void) {
+  data_model data;
+  sgmc_model *m = NULL;
+  sgmc_draws *d = NULL;
+  sgmc_options *o = options_for("sgld", 1e-4);
+  double x0[DIM] = {0.0, 0.0};
+  int64_t n = 0, last = 0, steps[300];
+  double energies[300];
+  make_data(&data);
+  CHECK_OK(sgmc_model_from_callback(&m, DIM, N_DATA, data_energy, 0, &data));
+
+  data.fail_code = 7;
+  CHECK_ERROR(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL), SGMC_ERROR_CALLBACK,
+              "the model callback returned 7 at chain 0");
+  CHECK(d == NULL);
+  data.fail_code = 0;
+  data.nan_after_calls = 25;
+  CHECK_ERROR(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL), SGMC_ERROR_NONFINITE,
+              "non-finite energy (nan) at chain 0, step 26");
+  CHECK(d == NULL);
+  data.nan_after_calls = 0;
+
+  CHECK_OK(sgmc_options_set_int(o, "burn_in", 0));
+  CHECK_OK(sgmc_options_set_int(o, "progress_every", 100));
+  CHECK(sgmc_sample(&d, m, o, x0, DIM, stop_at_300, &last) == SGMC_CANCELLED);
+  CHECK(d != NULL && last == 300);
+  CHECK_OK(sgmc_draws_shape(d, NULL, &n, NULL));
+  CHECK(n == 300);
+  CHECK_OK(sgmc_draws_copy_steps(d, 0, steps, 300));
+  CHECK(steps[0] == 1 && steps[299] == 300);
+  CHECK_OK(sgmc_draws_copy_energy(d, 0, energies, 300));
+  CHECK(isfinite(energies[299]));
+  CHECK_ERROR(sgmc_draws_copy_energy(d, 0, energies, 299), SGMC_ERROR_INVALID_ARGUMENT,
+              "'out_len' = 299: must be at least 300");
+  CHECK_ERROR(sgmc_draws_copy(d, 0, energies, 300), SGMC_ERROR_INVALID_ARGUMENT,
+              "'out_len' = 300: must be at least 600");
+  CHECK_ERROR(sgmc_draws_copy_steps(d, 1, steps, 300), SGMC_ERROR_INVALID_ARGUMENT, "'chain' = 1");
+  sgmc_draws_destroy(d);
+  sgmc_options_destroy(o);
+  sgmc_model_destroy(m);
+}
+
+static void test_builtin_targets(void) {
+  sgmc_model *m = NULL;
+  int64_t dim = 0, n = 0;
+  double mean[2] = {0.0, 0.0}, cov[4] = {1.0, 2.0, 2.0, 1.0}, good[4] = {1.0, 0.2, 0.2, 1.0};
+  CHECK_OK(sgmc_model_target(&m, "gauss25", 0.0, 1.0));
+  CHECK_OK(sgmc_model_shape(m, &dim, &n));
+  CHECK(dim == 2 && n == 0);
+  sgmc_model_destroy(m);
+  CHECK_OK(sgmc_model_target(&m, "mix1d", 0.1, 0.1));
+  CHECK_OK(sgmc_model_shape(m, &dim, NULL));
+  CHECK(dim == 1);
+  sgmc_model_destroy(m);
+  CHECK_ERROR(sgmc_model_target(&m, "gauss24", 0.0, 0.0), SGMC_ERROR_INVALID_ARGUMENT,
+              "'target' = \"gauss24\"");
+  CHECK(m == NULL);
+  CHECK_ERROR(sgmc_model_target(&m, "nine", -1.0, 0.0), SGMC_ERROR_INVALID_ARGUMENT,
+              "'energy_noise_sd' = -1");
+  CHECK_ERROR(sgmc_model_gaussian(&m, 2, mean, cov, 0.0, 0.0), SGMC_ERROR_INVALID_ARGUMENT,
+              "'covariance'");
+  CHECK_OK(sgmc_model_gaussian(&m, 2, mean, good, 0.0, 0.0));
+  sgmc_model_destroy(m);
+}
+
+/* Ask/tell in C with the same model reproduces sgmc_sample bit for bit. */
+static void test_ask_tell(void) {
+  data_model data;
+  sgmc_model *m = NULL;
+  sgmc_draws *d = NULL, *dc = NULL;
+  sgmc_chain *c = NULL;
+  sgmc_options *o = options_for("sghmc", 1e-5);
+  double x0[DIM] = {0.5, 0.5}, x[DIM], before[DIM], after[DIM], bg[DIM], pg[DIM];
+  int64_t batch[20], n = 0, k = 0, done = 0, n1 = 0, n2 = 0;
+  double be, pe, bad_grad[DIM] = {NAN, 0.0};
+  double *a, *b;
+  make_data(&data);
+  CHECK_OK(sgmc_options_set_int(o, "n_steps", 500));
+  CHECK_OK(sgmc_options_set_int(o, "burn_in", 100));
+  CHECK_OK(sgmc_model_from_callback(&m, DIM, N_DATA, data_energy, 0, &data));
+  CHECK_OK(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL));
+
+  CHECK_OK(sgmc_chain_create(&c, o, DIM, N_DATA, x0, 0));
+  CHECK_ERROR(sgmc_chain_ask(c, x, DIM, batch, 5, &n), SGMC_ERROR_INVALID_ARGUMENT,
+              "'batch_capacity' = 5: must be at least 20");
+  CHECK_ERROR(sgmc_chain_ask(c, x, 3, batch, 20, &n), SGMC_ERROR_INVALID_ARGUMENT, "'dim' = 3");
+  for (k = 0; k < 500; ++k) {
+    CHECK_OK(sgmc_chain_ask(c, x, DIM, batch, 20, &n));
+    be = pe = 0.0;
+    bg[0] = bg[1] = pg[0] = pg[1] = 0.0;
+    data_energy(x, DIM, batch, n, &be, bg, &pe, pg, &data);
+    if (k == 250) { /* a rejected tell changes nothing */
+      CHECK_OK(sgmc_chain_position(c, before, DIM));
+      CHECK_ERROR(sgmc_chain_tell(c, be, bad_grad, pe, pg, DIM), SGMC_ERROR_NONFINITE,
+                  "non-finite gradient (coordinate 0 = nan) at chain 0, step 251");
+      CHECK_OK(sgmc_chain_position(c, after, DIM));
+      CHECK(memcmp(before, after, sizeof before) == 0);
+      CHECK_OK(sgmc_chain_steps_done(c, &done));
+      CHECK(done == 250);
+    }
+    CHECK_OK(sgmc_chain_tell(c, be, bg, pe, pg, DIM));
+  }
+  CHECK_ERROR(sgmc_chain_tell(c, be, bg, pe, pg, DIM), SGMC_ERROR_STATE, "completed its n_steps = 500");
+  CHECK_OK(sgmc_chain_draws(&dc, c));
+  a = copy_chain(d, 0, &n1);
+  b = copy_chain(dc, 0, &n2);
+  CHECK(n1 == 400 && n2 == 400);
+  CHECK(memcmp(a, b, sizeof(double) * (size_t)(n1 * DIM)) == 0);
+  free(a);
+  free(b);
+  sgmc_draws_destroy(dc);
+  sgmc_draws_destroy(d);
+  sgmc_chain_destroy(c);
+  sgmc_options_destroy(o);
+  sgmc_model_destroy(m);
+}
+
+/* The same seed gives bitwise the same draws on 1 and on 2 threads. */
+static void test_thread_count_does_not_matter(void) {
+  data_model data;
+  sgmc_model *m = NULL;
+  sgmc_draws *d1 = NULL, *d2 = NULL;
+  sgmc_options *o = options_for("psgld", 2e-5);
+  double x0[DIM] = {0.0, 0.0};
+  int64_t chain, n1 = 0, n2 = 0;
+  make_data(&data);
+  CHECK_OK(sgmc_options_set_int(o, "n_steps", 2000));
+  CHECK_OK(sgmc_options_set_int(o, "burn_in", 0));
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", 5));
+  CHECK_OK(sgmc_model_from_callback(&m, DIM, N_DATA, data_energy, SGMC_MODEL_THREAD_SAFE, &data));
+  CHECK_OK(sgmc_options_set_int(o, "threads", 1));
+  CHECK_OK(sgmc_sample(&d1, m, o, x0, DIM, NULL, NULL));
+  CHECK_OK(sgmc_options_set_int(o, "threads", 2));
+  CHECK_OK(sgmc_sample(&d2, m, o, x0, DIM, NULL, NULL));
+  for (chain = 0; chain < 5; ++chain) {
+    double *a = copy_chain(d1, chain, &n1), *b = copy_chain(d2, chain, &n2);
+    CHECK(n1 == n2 && memcmp(a, b, sizeof(double) * (size_t)(n1 * DIM)) == 0);
+    free(a);
+    free(b);
+  }
+  sgmc_draws_destroy(d1);
+  sgmc_draws_destroy(d2);
+  sgmc_options_destroy(o);
+  sgmc_model_destroy(m);
+}
+
+int main(void) {
+  test_version();
+  test_options();
+  test_bad_inputs();
+  test_sampling_callback_model();
+  test_failures_and_cancel();
+  test_builtin_targets();
+  test_ask_tell();
+  test_thread_count_does_not_matter();
+  return check_summary();
+}
