@@ -1,33 +1,71 @@
 #include "sgmc/models/gaussian.hpp"
 
 #include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
+#include <cmath>
+#include <string>
 
 #include "sgmc/core/error.hpp"
 
 namespace sgmc {
+namespace {
+
+std::string entry(const char* name, Index i, Index j, double value) {
+  return std::string(name) + "(" + show(i) + "," + show(j) + ") = " + show(value);
+}
+
+void validate(ConstVecRef mean, const Eigen::Ref<const Eigen::MatrixXd>& covariance) {
+  const Index d = mean.size();
+  require(d >= 1, "mean", "an empty vector", "must have at least one entry");
+  for (Index i = 0; i < d; ++i) {
+    require(std::isfinite(mean[i]), "mean",
+            "a vector with mean[" + show(i) + "] = " + show(mean[i]), "must be finite");
+  }
+  require(covariance.rows() == d && covariance.cols() == d, "covariance",
+          "a " + show(covariance.rows()) + " x " + show(covariance.cols()) + " matrix",
+          ("must be " + show(d) + " x " + show(d) + ", the size of 'mean'").c_str());
+  for (Index j = 0; j < d; ++j) {
+    for (Index i = 0; i < d; ++i) {
+      require(std::isfinite(covariance(i, j)), "covariance",
+              "a matrix with " + entry("covariance", i, j, covariance(i, j)), "must be finite");
+    }
+  }
+  const double tolerance = 1e-12 * covariance.cwiseAbs().maxCoeff();
+  for (Index j = 0; j < d; ++j) {
+    for (Index i = 0; i < j; ++i) {
+      require(std::abs(covariance(i, j) - covariance(j, i)) <= tolerance, "covariance",
+              "a matrix with " + entry("covariance", i, j, covariance(i, j)) + " != " +
+                  entry("covariance", j, i, covariance(j, i)),
+              "must be symmetric");
+    }
+  }
+}
+
+}  // namespace
 
 GaussianModel::GaussianModel(ConstVecRef mean, const Eigen::Ref<const Eigen::MatrixXd>& covariance,
                              TargetNoise noise)
     : mean_(mean), covariance_(covariance), noise_(noise) {
-  const Index d = mean.size();
-  require(d >= 1, "dim", d, "must be >= 1");
-  require(mean.allFinite(), "mean", "a vector with a non-finite entry", "must be finite");
-  require(covariance.rows() == d && covariance.cols() == d, "covariance",
-          show(covariance.rows()) + " x " + show(covariance.cols()),
-          ("must be " + show(d) + " x " + show(d)).c_str());
-  require(covariance.allFinite() && covariance.isApprox(covariance.transpose(), 1e-12),
-          "covariance", "a non-symmetric or non-finite matrix", "must be symmetric and finite");
-  const Eigen::LLT<Eigen::MatrixXd> llt(covariance);
-  require(llt.info() == Eigen::Success, "covariance", "a matrix that is not positive definite",
-          "must be positive definite");
+  validate(mean, covariance);
   noise.validate();
+  const Eigen::LLT<Eigen::MatrixXd> llt(covariance_);
+  if (llt.info() != Eigen::Success) {
+    const double smallest =
+        Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(covariance_, Eigen::EigenvaluesOnly)
+            .eigenvalues()[0];
+    require(false, "covariance", "a matrix with smallest eigenvalue " + show(smallest),
+            "must be positive definite");
+  }
+  const Index d = mean_.size();
   precision_ = llt.solve(Eigen::MatrixXd::Identity(d, d));
+  // Symmetrised so that the gradient is exactly that of the energy's form.
+  precision_ = 0.5 * (precision_ + precision_.transpose()).eval();
   precision_mean_ = precision_ * mean_;
 }
 
 void GaussianModel::evaluate(const EvalRequest& request, ModelTerms& out) const {
-  // U0 = r' P r / 2 with r = x - mean and P the precision; no temporaries, so
-  // an evaluation never allocates.
+  // U0 = r' P r / 2 with r = x - mean and P the precision; P r is formed as
+  // P x - P mean so that no temporary is allocated.
   const auto r = request.x - mean_;
   if (request.want_gradient) {
     out.prior_grad.noalias() = precision_ * request.x;
@@ -39,6 +77,20 @@ void GaussianModel::evaluate(const EvalRequest& request, ModelTerms& out) const 
     out.prior_energy = 0.5 * quadratic;
   }
   noise_.apply(request, out);
+}
+
+Eigen::MatrixXd ar1_covariance(Index dim, double rho, double variance) {
+  require(dim >= 1, "dim", dim, "must be >= 1");
+  require(std::abs(rho) < 1, "rho", rho, "must lie in (-1, 1)");
+  require(std::isfinite(variance) && variance > 0, "variance", variance,
+          "must be finite and > 0");
+  Eigen::MatrixXd covariance(dim, dim);
+  for (Index j = 0; j < dim; ++j) {
+    for (Index i = 0; i < dim; ++i) {
+      covariance(i, j) = variance * std::pow(rho, static_cast<double>(std::abs(i - j)));
+    }
+  }
+  return covariance;
 }
 
 }  // namespace sgmc
