@@ -10,33 +10,40 @@
 namespace sgmc {
 namespace {
 
-std::string entry(const char* name, Index i, Index j, double value) {
-  return std::string(name) + "(" + show(i) + "," + show(j) + ") = " + show(value);
+std::string entry(Index i, Index j, double value) {
+  return "covariance(" + show(i) + "," + show(j) + ") = " + show(value);
 }
 
+// Messages are built only on failure: the checks run over d^2 entries.
 void validate(ConstVecRef mean, const Eigen::Ref<const Eigen::MatrixXd>& covariance) {
   const Index d = mean.size();
   require(d >= 1, "mean", "an empty vector", "must have at least one entry");
   for (Index i = 0; i < d; ++i) {
-    require(std::isfinite(mean[i]), "mean",
-            "a vector with mean[" + show(i) + "] = " + show(mean[i]), "must be finite");
+    if (!std::isfinite(mean[i])) {
+      require(false, "mean", "a vector with mean[" + show(i) + "] = " + show(mean[i]),
+              "must be finite");
+    }
   }
   require(covariance.rows() == d && covariance.cols() == d, "covariance",
           "a " + show(covariance.rows()) + " x " + show(covariance.cols()) + " matrix",
           ("must be " + show(d) + " x " + show(d) + ", the size of 'mean'").c_str());
   for (Index j = 0; j < d; ++j) {
     for (Index i = 0; i < d; ++i) {
-      require(std::isfinite(covariance(i, j)), "covariance",
-              "a matrix with " + entry("covariance", i, j, covariance(i, j)), "must be finite");
+      if (!std::isfinite(covariance(i, j))) {
+        require(false, "covariance", "a matrix with " + entry(i, j, covariance(i, j)),
+                "must be finite");
+      }
     }
   }
   const double tolerance = 1e-12 * covariance.cwiseAbs().maxCoeff();
   for (Index j = 0; j < d; ++j) {
     for (Index i = 0; i < j; ++i) {
-      require(std::abs(covariance(i, j) - covariance(j, i)) <= tolerance, "covariance",
-              "a matrix with " + entry("covariance", i, j, covariance(i, j)) + " != " +
-                  entry("covariance", j, i, covariance(j, i)),
-              "must be symmetric");
+      if (std::abs(covariance(i, j) - covariance(j, i)) > tolerance) {
+        require(false, "covariance",
+                "a matrix with " + entry(i, j, covariance(i, j)) + " but " +
+                    entry(j, i, covariance(j, i)),
+                "must be symmetric");
+      }
     }
   }
 }

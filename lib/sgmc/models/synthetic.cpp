@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <string>
 
@@ -63,7 +64,16 @@ GaussianMixtureTarget::GaussianMixtureTarget(Eigen::VectorXd weights, Eigen::Mat
       weights_(std::move(weights)),
       centres_(std::move(centres)),
       variance_(variance) {
-  require(variance > 0, "variance", variance, "must be > 0");
+  const Index k_count = centres_.cols();
+  require(dim() >= 1 && k_count >= 1, "centres", show(dim()) + " x " + show(k_count),
+          "must have at least one row and one column");
+  require(weights_.size() == k_count, "weights", "a vector of size " + show(weights_.size()),
+          ("must have one entry per column of 'centres' (" + show(k_count) + ")").c_str());
+  require((weights_.array() > 0).all() && std::abs(weights_.sum() - 1.0) <= 1e-12, "weights",
+          "a vector summing to " + show(weights_.sum()), "must be positive and sum to one");
+  require(centres_.allFinite(), "centres", "a matrix with a non-finite entry", "must be finite");
+  require(std::isfinite(variance) && variance > 0, "variance", variance,
+          "must be finite and > 0");
   const double d = static_cast<double>(centres_.rows());
   log_norm_ = weights_.array().log() - 0.5 * d * std::log(2.0 * kPi * variance_);
 }

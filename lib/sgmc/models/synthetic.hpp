@@ -1,5 +1,5 @@
 // The built-in synthetic targets of SPEC §9 (data-free, N = 0), with exact
-// energies and gradients and optional simulated gradient noise.
+// energies and gradients and optional simulated target noise (SPEC §0).
 #pragma once
 
 #include <memory>
@@ -12,15 +12,22 @@
 namespace sgmc {
 
 /// A data-free target U0 = U, evaluated exactly, with TargetNoise on top.
+/// Stateless after construction, so evaluate() is thread-safe; it never
+/// allocates.
 class SyntheticTarget : public Model {
  public:
+  /// Throws sgmc::Error naming a negative or non-finite noise deviation.
   SyntheticTarget(Index dim, TargetNoise noise);
 
   Index dim() const final { return dim_; }
   Index data_size() const final { return 0; }
+  /// out.prior_energy = U(x) (+ energy noise), out.prior_grad = grad U(x)
+  /// (+ gradient noise, only when request.want_gradient); draws the noise
+  /// from *request.noise.
   void evaluate(const EvalRequest& request, ModelTerms& out) const final;
 
-  /// The exact energy U(x), without noise.
+  /// @param[in] x  a point of size dim().
+  /// @return the exact energy U(x) of SPEC §9, without noise.
   double exact_energy(ConstVecRef x) const { return energy(x, nullptr); }
 
  protected:
@@ -35,12 +42,16 @@ class SyntheticTarget : public Model {
 /// U(x) = -log sum_k w_k N(x; mu_k, s2 I): mix1d and gauss25.
 class GaussianMixtureTarget final : public SyntheticTarget {
  public:
-  /// weights sum to one; centres is d x K; variance s2 > 0.
+  /// @param[in] weights   K positive weights summing to one.
+  /// @param[in] centres   d x K, column k is mu_k.
+  /// @param[in] variance  s2 > 0, the variance of every coordinate.
+  /// Throws sgmc::Error(kInvalidArgument) naming a bad argument.
   GaussianMixtureTarget(Eigen::VectorXd weights, Eigen::MatrixXd centres, double variance,
                         TargetNoise noise);
 
   const Eigen::MatrixXd& centres() const { return centres_; }
   const Eigen::VectorXd& weights() const { return weights_; }
+  double variance() const { return variance_; }
 
  private:
   double energy(ConstVecRef x, VecRef* grad) const override;
@@ -51,11 +62,14 @@ class GaussianMixtureTarget final : public SyntheticTarget {
   Eigen::VectorXd log_norm_;  ///< log w_k - d/2 log(2 pi s2)
 };
 
-/// The names make_synthetic_target accepts.
+/// @return the names make_synthetic_target accepts, in SPEC §9 order
+/// (static storage).
 std::span<const std::string_view> synthetic_target_names();
 
-/// "mix1d", "nine", "twentyfive" or "gauss25" (SPEC §9); throws
-/// Error(kInvalidArgument) naming an unknown target.
+/// @param[in] name   "mix1d", "nine", "twentyfive" or "gauss25" (SPEC §9).
+/// @param[in] noise  simulated target noise, deviations >= 0.
+/// @return the target; mix1d and gauss25 are GaussianMixtureTarget.
+/// Throws Error(kInvalidArgument) naming an unknown target or a bad noise.
 std::unique_ptr<SyntheticTarget> make_synthetic_target(std::string_view name, TargetNoise noise);
 
 /// The 25 mode centres of gauss25, {-4, -2, 0, 2, 4}^2, as a 2 x 25 matrix.

@@ -1,19 +1,26 @@
 #include "sgmc/models/target_noise.hpp"
 
 #include <cmath>
+#include <numbers>
 
 #include "sgmc/core/error.hpp"
-#include "sgmc/random/normal.hpp"
 
 namespace sgmc {
 namespace {
 
-// One exact N(0, 1) variate by Box–Muller from the stream. The noise of a
-// synthetic target is a handful of numbers per evaluation, so this simple
-// form costs nothing next to the step.
+// One exact N(0, 1) variate by Box–Muller (cosine branch) from the stream.
+// The noise of a synthetic target is a handful of numbers per evaluation, so
+// this simple form costs nothing next to the step.
 double standard_normal(Rng& rng) {
   const double radius = std::sqrt(-2.0 * std::log(1.0 - rng.uniform()));
-  return radius * std::cos(6.283185307179586 * rng.uniform());
+  return radius * std::cos(2.0 * std::numbers::pi * rng.uniform());
+}
+
+Rng& stream(const EvalRequest& request) {
+  if (request.noise == nullptr) {
+    throw Error(ErrorKind::kState, "target noise requested without a target-noise stream");
+  }
+  return *request.noise;
 }
 
 }  // namespace
@@ -26,10 +33,11 @@ void TargetNoise::validate() const {
 }
 
 void TargetNoise::apply(const EvalRequest& request, ModelTerms& out) const {
-  if (energy_sd > 0) out.prior_energy += energy_sd * standard_normal(*request.noise);
+  if (energy_sd > 0) out.prior_energy += energy_sd * standard_normal(stream(request));
   if (grad_sd > 0 && request.want_gradient) {
+    Rng& rng = stream(request);
     for (Index i = 0; i < out.prior_grad.size(); ++i) {
-      out.prior_grad[i] += grad_sd * standard_normal(*request.noise);
+      out.prior_grad[i] += grad_sd * standard_normal(rng);
     }
   }
 }

@@ -7,14 +7,19 @@
 
 namespace sgmc {
 
+/// The noise level is a parameter of the target (SPEC §0); shared by
+/// GaussianModel and every SyntheticTarget.
 struct TargetNoise {
-  double energy_sd = 0.0;
-  double grad_sd = 0.0;
+  double energy_sd = 0.0;  ///< standard deviation of the energy noise, >= 0
+  double grad_sd = 0.0;    ///< standard deviation per gradient coordinate, >= 0
 
   /// Throws sgmc::Error naming a negative or non-finite deviation.
   void validate() const;
-  /// Adds the noise to out.prior_energy and (when a gradient was asked for)
-  /// out.prior_grad. Draws nothing when a deviation is 0.
+  /// Adds N(0, energy_sd^2) to out.prior_energy and, when
+  /// request.want_gradient, N(0, grad_sd^2) to each entry of out.prior_grad,
+  /// drawn from *request.noise (energy first, then coordinates in order).
+  /// A deviation of 0 draws nothing. Throws Error(kState) when a draw is
+  /// needed and request.noise is null.
   void apply(const EvalRequest& request, ModelTerms& out) const;
 };
 

@@ -19,6 +19,12 @@ struct Fixture {
   Vec base = Vec::LinSpaced(kDim, 0.2, 0.9);  // per-datum gradient sum
   double scale = 0.1;                          // 1/n
   StochasticEval eval() const { return {1.5, grad, base, scale}; }
+  /// True when `source` has drawn nothing yet: its next variate is the first
+  /// of a fresh source on the same seed.
+  static bool untouched(NormalSource& source, std::uint64_t seed) {
+    NormalSource fresh(Rng{seed});
+    return source.next() == fresh.next();
+  }
   /// The variates a fresh NormalSource(Rng(seed)) produces first.
   static Vec normals(std::uint64_t seed) {
     NormalSource source(Rng{seed});
@@ -44,7 +50,7 @@ TEST(Sgld, ZeroTemperatureIsSgdAndDrawsNoNoise) {
   NormalSource noise(Rng{11});
   kernel.step(f.eval(), {1, 0.01, 0.0}, noise);
   EXPECT_EQ(kernel.position(), f.x0 - 0.01 * f.grad);
-  EXPECT_EQ(noise.rng().state(), Rng{11}.state());
+  EXPECT_TRUE(Fixture::untouched(noise, 11));
 }
 
 TEST(Psgld, StepMatchesFormula) {
@@ -70,7 +76,7 @@ TEST(Psgld, ZeroTemperatureIsRmspropSgd) {
   const Eigen::ArrayXd v = 0.01 * (f.scale * f.base.array()).square();
   const Eigen::ArrayXd expected = f.x0.array() - 0.02 * f.grad.array() / (1e-5 + v.sqrt());
   EXPECT_LT((kernel.position().array() - expected).abs().maxCoeff(), 1e-12);
-  EXPECT_EQ(noise.rng().state(), Rng{5}.state());
+  EXPECT_TRUE(Fixture::untouched(noise, 5));
 }
 
 TEST(Sghmc, TwoStepsMatchFormula) {
@@ -101,7 +107,7 @@ TEST(Sghmc, ZeroTemperatureIsMomentumSgd) {
   const Vec v1 = -0.01 * f.grad;
   const Vec v2 = 0.9 * v1 - 0.01 * f.grad;
   EXPECT_LT((kernel.position() - (f.x0 + v1 + v2)).cwiseAbs().maxCoeff(), 1e-15);
-  EXPECT_EQ(noise.rng().state(), Rng{9}.state());
+  EXPECT_TRUE(Fixture::untouched(noise, 9));
 }
 
 TEST(Kernels, LargeDimensionCrossesNoiseBlocks) {
