@@ -1,6 +1,7 @@
 #include "sgmc/chain/chain.hpp"
 
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "sgmc/core/error.hpp"
@@ -16,6 +17,12 @@ SamplerConfig validated(const SamplerConfig& config, const RecordPolicy& record,
   require(x0.allFinite(), "x0", "a vector with a non-finite entry", "must be finite");
   record.validate();
   config.validate();
+  // The draws are stored up front (a step never allocates): their count
+  // times the dimension must be addressable.
+  constexpr Index kMaxDoubles = std::numeric_limits<Index>::max() / 16;
+  require(record.capacity() <= kMaxDoubles / dim, "n_steps", record.n_steps,
+          ("records " + show(record.capacity()) + " draws of dimension " + show(dim) +
+           ", more than can be stored; raise 'thin' or 'burn_in'").c_str());
   return config;
 }
 

@@ -109,6 +109,12 @@ TEST(Chain, RejectsBadConstruction) {
   EXPECT_THROW(Chain(sgld(0.1, 0), {10, 0, 1}, 2, 0, Vec::Zero(3), {1, 0}), Error);
   EXPECT_THROW(Chain(sgld(0.1, 0), {10, 10, 1}, 1, 0, Vec::Zero(1), {1, 0}), Error);
   EXPECT_THROW(Chain(sgld(-0.1, 0), {10, 0, 1}, 1, 0, Vec::Zero(1), {1, 0}), Error);
+  try {
+    Chain(sgld(0.1, 0), {std::numeric_limits<Index>::max() / 2, 0, 1}, 1000, 0, Vec::Zero(1000), {1, 0});
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("more than can be stored"), std::string::npos) << e.what();
+  }
   Vec bad = Vec::Zero(1);
   bad[0] = std::nan("");
   EXPECT_THROW(Chain(sgld(0.1, 0), {10, 0, 1}, 1, 0, bad, {1, 0}), Error);
