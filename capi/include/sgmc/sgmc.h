@@ -504,6 +504,168 @@ SGMC_API sgmc_status sgmc_chain_position(const sgmc_chain *chain, double *x, int
 SGMC_API sgmc_status sgmc_chain_draws(sgmc_draws **out, const sgmc_chain *chain);
 /** @} */
 
+/* ------------------------------------------------------------------------ */
+/** @name Diagnostics
+ *  Convergence diagnostics and distances between sample sets (SPEC §8;
+ *  docs/diagnostics.md gives the formulas). They work on plain arrays, so
+ *  draws from anywhere can be checked; sgmc_draws_convergence() reads an
+ *  ::sgmc_draws directly. Points are passed draw after draw (row-major
+ *  n x dim), as sgmc_draws_copy() writes them. Log-weights are optional
+ *  unnormalised per-draw log importance weights (NULL: equal weights);
+ *  they are normalised in log space and never resampled. All functions are
+ *  pure: they may run concurrently on any threads.
+ *  @{ */
+
+/** @brief A convergence diagnostic of Vehtari et al. (2021), computed as
+ *  R's `posterior` package (1.4) does, to 1e-6 relative. */
+typedef enum sgmc_convergence_stat {
+  SGMC_RHAT = 1,       /**< max of rank-normalised split R-hat and folded (tail) R-hat; posterior::rhat */
+  SGMC_RHAT_BASIC = 2, /**< split R-hat of the draws as they are; posterior::rhat_basic */
+  SGMC_ESS_BULK = 3,   /**< ESS of the rank-normalised split chains; posterior::ess_bulk */
+  SGMC_ESS_TAIL = 4,   /**< min ESS of the 5% and 95% quantile indicators; posterior::ess_tail */
+  SGMC_ESS_BASIC = 5   /**< ESS of the split chains as they are; posterior::ess_basic */
+} sgmc_convergence_stat;
+
+/**
+ * @brief A convergence diagnostic of one scalar quantity over several chains.
+ * @param[in] draws n_draws * n_chains values, chain after chain (column-major
+ *                  n_draws x n_chains: draw i of chain c at draws[c * n_draws + i]);
+ *                  all finite.
+ * @param[in] n_draws Draws per chain, >= 4 (each split half needs two).
+ * @param[in] n_chains Chains, >= 1.
+ * @param[in] stat Which diagnostic.
+ * @param[out] out The value: R-hat (>= 0, near 1 at convergence) or an ESS
+ *                 (in draws, at most S log10(S) for S = n_draws * n_chains).
+ *                 NaN where posterior gives NA: (nearly) constant draws
+ *                 (max - min below the machine epsilon), an ESS with fewer
+ *                 than 6 draws per chain, a tail ESS whose quantile
+ *                 indicator is constant.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT (NULL pointers, sizes
+ *         out of range, a non-finite draw, an unknown @p stat).
+ */
+SGMC_API sgmc_status sgmc_convergence(const double *draws, int64_t n_draws, int64_t n_chains,
+                                      sgmc_convergence_stat stat, double *out);
+
+/**
+ * @brief A convergence diagnostic of every coordinate of recorded draws.
+ * @param[in] draws The draws of every chain (at least 4 per chain).
+ * @param[in] stat Which diagnostic.
+ * @param[out] out dim values, one per coordinate (see sgmc_convergence()).
+ * @param[in] out_len The length of @p out; at least dim.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_convergence(const sgmc_draws *draws, sgmc_convergence_stat stat,
+                                            double *out, int64_t out_len);
+
+/**
+ * @brief The 1-nearest-neighbour estimate of KL(p || q) of Pérez-Cruz (2008)
+ *        from a sample of p and a reference sample of q:
+ *        (dim/n) sum_i log(nu_i / rho_i) + log(m / (n - 1)).
+ *
+ * rho_i is the distance from sample point i to the nearest other sample
+ * point at a positive distance, nu_i the distance to the nearest reference
+ * point. Exact search, about sqrt(n) distances per point in 2-D: fast for
+ * 1e5 points.
+ * @param[in] sample n * dim values, point after point; finite.
+ * @param[in] n Sample points, >= 2, at least 2 of them distinct.
+ * @param[in] reference m * dim values, point after point; finite; no
+ *                      sample point may equal a reference point.
+ * @param[in] m Reference points, >= 1.
+ * @param[in] dim Dimension, >= 1.
+ * @param[out] kl The estimate (nats); may be negative by Monte Carlo error.
+ * @param[out] n_distinct The number of distinct sample points; report it
+ *                        beside @p kl for resampled sets, whose estimate is
+ *                        biased upward by about log(n / n_distinct). May be NULL.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_kl_nearest_neighbour(const double *sample, int64_t n,
+                                               const double *reference, int64_t m, int64_t dim,
+                                               double *kl, int64_t *n_distinct);
+
+/**
+ * @brief KL(p || q) between the weighted histogram p of a sample on a
+ *        regular grid and a known density q given on the same grid.
+ *
+ * The grid cuts the box [lower_j, upper_j] into bins_j equal intervals per
+ * coordinate; cell (i_0, ..., i_{dim-1}) has the row-major index
+ * ((i_0 bins_1 + i_1) bins_2 + i_2) ... (the last coordinate fastest). p is
+ * renormalised over the grid (draws outside are left out and their share
+ * reported); q_c = density[c] / sum(density).
+ * KL = sum over cells with p_c > 0 of p_c log(p_c / q_c), +inf when such a
+ * cell has q_c = 0.
+ * @param[in] points n * dim values, point after point; finite.
+ * @param[in] n Points, >= 1.
+ * @param[in] dim Dimension, >= 1.
+ * @param[in] log_weights n unnormalised log-weights (< +inf, -inf for
+ *                        weight 0), or NULL for equal weights.
+ * @param[in] lower dim finite values: the box's lower corner.
+ * @param[in] upper dim values, each above its @p lower.
+ * @param[in] bins dim cell counts, each >= 1.
+ * @param[in] density The unnormalised density at each cell (e.g. at its
+ *                    centre), finite, >= 0, positive sum.
+ * @param[in] density_len The product of @p bins.
+ * @param[out] kl The divergence (nats, >= 0).
+ * @param[out] outside_mass The weighted share of draws outside the box,
+ *                          in [0, 1). May be NULL.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT (also when no draw of
+ *         positive weight lies in the box).
+ */
+SGMC_API sgmc_status sgmc_kl_histogram(const double *points, int64_t n, int64_t dim,
+                                       const double *log_weights, const double *lower,
+                                       const double *upper, const int64_t *bins,
+                                       const double *density, int64_t density_len, double *kl,
+                                       double *outside_mass);
+
+/**
+ * @brief The total-variation distance (1/2) sum_c |p_c - q_c| between the
+ *        weighted histograms of two sample sets on a common grid (MHBT
+ *        Fig. 2a); the region outside the box counts as one more cell.
+ * @param[in] points_a n_a * dim values, point after point; finite.
+ * @param[in] n_a Points of the first set, >= 1.
+ * @param[in] log_weights_a n_a log-weights, or NULL for equal weights.
+ * @param[in] points_b n_b * dim values, point after point; finite.
+ * @param[in] n_b Points of the second set, >= 1.
+ * @param[in] log_weights_b n_b log-weights, or NULL for equal weights.
+ * @param[in] dim Dimension, >= 1.
+ * @param[in] lower dim values: the box's lower corner (see sgmc_kl_histogram()).
+ * @param[in] upper dim values, each above its @p lower.
+ * @param[in] bins dim cell counts, each >= 1.
+ * @param[out] out The distance, in [0, 1].
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_total_variation(const double *points_a, int64_t n_a,
+                                          const double *log_weights_a, const double *points_b,
+                                          int64_t n_b, const double *log_weights_b, int64_t dim,
+                                          const double *lower, const double *upper,
+                                          const int64_t *bins, double *out);
+
+/**
+ * @brief Mode (basin) masses: the weighted share of draws in each mode's
+ *        basin, and their total-variation distance to the true masses.
+ *
+ * A draw belongs to the basin of its nearest centre; with @p radius > 0
+ * only when it lies within that distance of it, and to no basin otherwise.
+ * tv = (1/2) (sum_j |masses_j - true_masses_j| + |outside - (1 - sum_j true_masses_j)|).
+ * @param[in] points n * dim values, point after point; finite.
+ * @param[in] n Points, >= 1.
+ * @param[in] dim Dimension, >= 1.
+ * @param[in] log_weights n log-weights, or NULL for equal weights.
+ * @param[in] centres n_modes * dim values, centre after centre.
+ * @param[in] n_modes Modes, >= 1.
+ * @param[in] true_masses n_modes values in [0, 1] with sum <= 1: the
+ *                        target's mass in each basin.
+ * @param[in] radius 0 for nearest-centre basins, or a finite radius > 0.
+ * @param[out] masses n_modes values: the weighted share in each basin. May be NULL.
+ * @param[out] outside The share in no basin (0 when @p radius is 0). May be NULL.
+ * @param[out] tv The distance, in [0, 1].
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_mode_masses(const double *points, int64_t n, int64_t dim,
+                                      const double *log_weights, const double *centres,
+                                      int64_t n_modes, const double *true_masses, double radius,
+                                      double *masses, double *outside, double *tv);
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,6 +8,7 @@
 
 #include "sgmc/core/error.hpp"
 #include "sgmc/diagnostics/normal_quantile.hpp"
+#include "sgmc/diagnostics/point_set.hpp"
 
 namespace sgmc {
 namespace {
@@ -24,12 +25,7 @@ std::vector<double> sorted_values(ConstChainDrawsRef draws) {
 void require_chain_draws(ConstChainDrawsRef draws, const char* argument) {
   require(draws.rows() >= 4, "n_draws", draws.rows(), "must be at least 4");
   require(draws.cols() >= 1, "n_chains", draws.cols(), "must be at least 1");
-  for (Index i = 0; i < draws.size(); ++i) {
-    const double x = draws.data()[i];
-    if (!std::isfinite(x)) {
-      require(false, (std::string(argument) + "[" + show(i) + "]").c_str(), x, "must be finite");
-    }
-  }
+  require_finite(draws.data(), draws.size(), argument);
 }
 
 ChainDraws split_chains(ConstChainDrawsRef draws) {
