@@ -1,19 +1,20 @@
 # Reference values of R-hat and ESS from R's `posterior` package for the
 # diagnostics tests (tests/cpp/diagnostics/test_convergence_reference.cpp).
 #
-#   Rscript make_reference.R [out_dir]
+#   Rscript make_reference.R [out_dir [seed]]
 #
 # writes, for each case, <case>.csv (the draws: one row per draw, one column
 # per chain) and expected.csv (one row per case: rhat, rhat_basic, ess_bulk,
 # ess_tail, ess_basic; NA where posterior returns NA). The files kept beside
-# this script were made with posterior 1.4.0; CTest runs the script again
-# when R and posterior are present and compares the engine with its output.
+# this script were made with posterior 1.4.0 and the default seed; CTest
+# runs the script again with another seed when R and posterior are present
+# and compares the engine with its output.
 suppressPackageStartupMessages(library(posterior))
 
 args <- commandArgs(trailingOnly = TRUE)
 out_dir <- if (length(args) >= 1) args[1] else "."
 dir.create(out_dir, showWarnings = FALSE, recursive = TRUE)
-set.seed(20211)
+set.seed(if (length(args) >= 2) as.integer(args[2]) else 20211)
 
 ar1 <- function(n, phi) {
   x <- numeric(n)
