@@ -8,6 +8,7 @@ packages=(
   libeigen3-dev libtbb-dev              # engine
   libgtest-dev                          # C++ tests
   libcli11-dev libcairo2-dev            # the sgmc program and its pictures
+  r-base-core r-cran-posterior          # R-hat/ESS checked against R's posterior
 )
 
 missing=()
