@@ -31,7 +31,7 @@ bool is_degenerate(ConstChainDrawsRef draws);
 /// `rank(ties.method = "average")`).
 ChainDraws average_ranks(ConstChainDrawsRef draws);
 
-/// Rank normalisation, Vehtari et al. (2021) eq. (14):
+/// Rank normalisation, Vehtari et al. (2021) §4:
 /// z = Phi^-1((r - 3/8) / (S + 1/4)), r the average rank among all S values.
 ChainDraws z_scale(ConstChainDrawsRef draws);
 

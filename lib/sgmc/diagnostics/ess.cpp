@@ -26,10 +26,10 @@ double ess_of(ConstChainDrawsRef draws) {
   for (Index c = 0; c < m; ++c) acov_mean += autocovariance(draws.col(c)) / static_cast<double>(m);
   const double nd = static_cast<double>(n);
   const double mean_var = acov_mean[0] * nd / (nd - 1);
-  // Vehtari et al. (2021) eq. (3): var+ = (n-1)/n W + B/n.
+  // Vehtari et al. (2021) §3.1: var+ = (n-1)/n W + B/n.
   double var_plus = mean_var * (nd - 1) / nd;
   if (m > 1) var_plus += sample_variance(draws.colwise().mean().transpose());
-  // Eq. (10): rho_t = 1 - (W - mean_c gamma_t) / var+.
+  // §3.2: rho_t = 1 - (W - mean_c gamma_t) / var+.
   const auto rho_at = [&](Index t) { return 1 - (mean_var - acov_mean[t]) / var_plus; };
 
   // Geyer's initial positive sequence: sum pairs while their sum is > 0.

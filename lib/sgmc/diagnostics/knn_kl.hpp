@@ -1,6 +1,6 @@
 // The 1-nearest-neighbour KL divergence estimator of Pérez-Cruz (2008),
 // "Kullback-Leibler divergence estimation of continuous distributions",
-// IEEE ISIT, eq. (14) with k = 1, as used for ICSGLD's figures (SPEC §8).
+// IEEE ISIT, with k = 1, as used for ICSGLD's figures (SPEC §8).
 #pragma once
 
 #include "sgmc/diagnostics/point_set.hpp"
