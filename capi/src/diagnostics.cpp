@@ -80,12 +80,12 @@ sgmc_status sgmc_draws_convergence(const sgmc_draws* draws, sgmc_convergence_sta
   });
 }
 
-sgmc_status sgmc_kl_nearest_neighbour(const double* sample, int64_t n, const double* reference,
-                                      int64_t m, int64_t dim, double* kl, int64_t* n_distinct) {
+sgmc_status sgmc_kl_nearest_neighbour(const double* sample, int64_t m, const double* reference,
+                                      int64_t n, int64_t dim, double* kl, int64_t* n_distinct) {
   return guarded([&] {
     require_non_null(kl, "kl");
-    const auto x = matrix_arg(sample, dim, "dim", n, "n", "sample");
-    const auto y = matrix_arg(reference, dim, "dim", m, "m", "reference");
+    const auto x = matrix_arg(sample, dim, "dim", m, "m", "sample");
+    const auto y = matrix_arg(reference, dim, "dim", n, "n", "reference");
     const auto result = sgmc::knn_kl(x, y);
     *kl = result.kl;
     if (n_distinct != nullptr) *n_distinct = result.n_distinct;

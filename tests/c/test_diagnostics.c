@@ -116,8 +116,8 @@ static void test_distances_and_bad_inputs(void) {
               SGMC_ERROR_INVALID_ARGUMENT, "'dim' = 0: must be at least 1");
   CHECK_ERROR(sgmc_kl_histogram(a, -1, 2, NULL, lower, upper, bins, density, 2, &kl, NULL),
               SGMC_ERROR_INVALID_ARGUMENT, "'n' = -1: must be >= 0");
-  CHECK_ERROR(sgmc_kl_nearest_neighbour(a, 1, reference, 2, 2, &kl, NULL),
-              SGMC_ERROR_INVALID_ARGUMENT, "'sample size' = 1: must be at least 2");
+  CHECK_ERROR(sgmc_kl_nearest_neighbour(a, 4, reference, 1, 2, &kl, NULL),
+              SGMC_ERROR_INVALID_ARGUMENT, "'reference size' = 1: must be at least 2");
   CHECK_ERROR(sgmc_kl_nearest_neighbour(a, 4, NULL, 2, 2, &kl, NULL),
               SGMC_ERROR_INVALID_ARGUMENT, "'reference' is NULL");
   CHECK_ERROR(sgmc_kl_nearest_neighbour(a, 4, reference, 2, 2, NULL, NULL),

@@ -558,28 +558,28 @@ SGMC_API sgmc_status sgmc_draws_convergence(const sgmc_draws *draws, sgmc_conver
                                             double *out, int64_t out_len);
 
 /**
- * @brief The 1-nearest-neighbour estimate of KL(p || q) of Pérez-Cruz (2008)
- *        from a sample of p and a reference sample of q:
- *        (dim/n) sum_i log(nu_i / rho_i) + log(m / (n - 1)).
+ * @brief The 1-nearest-neighbour estimate of KL(q || p) of Pérez-Cruz (2008)
+ *        from a reference sample of q (say exact draws of the target) and a
+ *        sample of p: (dim/n) sum_i log(s_i / r_i) + log(m / (n - 1)).
  *
- * rho_i is the distance from sample point i to the nearest other sample
- * point at a positive distance, nu_i the distance to the nearest reference
- * point. Exact search, about sqrt(n) distances per point in 2-D: fast for
- * 1e5 points.
- * @param[in] sample n * dim values, point after point; finite.
- * @param[in] n Sample points, >= 2, at least 2 of them distinct.
- * @param[in] reference m * dim values, point after point; finite; no
- *                      sample point may equal a reference point.
- * @param[in] m Reference points, >= 1.
+ * r_i is the distance from reference point i to the nearest other
+ * reference point at a positive distance, s_i the distance to the nearest
+ * sample point. The reference comes first, as in ICSGLD's figures. Exact
+ * search, about sqrt(n) distances per point in 2-D: fast for 1e5 points.
+ * @param[in] sample m * dim values, point after point; finite.
+ * @param[in] m Sample points, >= 1.
+ * @param[in] reference n * dim values, point after point; finite; no
+ *                      reference point may equal a sample point.
+ * @param[in] n Reference points, >= 2, at least 2 of them distinct.
  * @param[in] dim Dimension, >= 1.
  * @param[out] kl The estimate (nats); may be negative by Monte Carlo error.
  * @param[out] n_distinct The number of distinct sample points; report it
- *                        beside @p kl for resampled sets, whose estimate is
- *                        biased upward by about log(n / n_distinct). May be NULL.
+ *                        beside @p kl for resampled samples, whose estimate is
+ *                        biased upward by about log(m / n_distinct). May be NULL.
  * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
  */
-SGMC_API sgmc_status sgmc_kl_nearest_neighbour(const double *sample, int64_t n,
-                                               const double *reference, int64_t m, int64_t dim,
+SGMC_API sgmc_status sgmc_kl_nearest_neighbour(const double *sample, int64_t m,
+                                               const double *reference, int64_t n, int64_t dim,
                                                double *kl, int64_t *n_distinct);
 
 /**

@@ -103,12 +103,13 @@ TEST(HistogramKl, TwoGaussiansWithinMonteCarloError) {
 }
 
 TEST(KnnKl, TwoGaussiansWithinMonteCarloError) {
-  // Over a few seeds the estimate's spread at n = m = 2e4 is about 0.01.
+  // KL(reference || sample) for reference N(0, I) and sample N((1, 0), 1.5^2 I);
+  // over a few seeds the estimate's spread at n = m = 2e4 is about 0.01.
   const double truth = gaussian_kl(1.0, 1.5, 2);
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    const auto x = gaussian_points(20000, {0, 0}, 1.0, seed);
-    const auto y = gaussian_points(20000, {1, 0}, 1.5, seed + 100);
-    const auto r = knn_kl(x, y);
+    const auto reference = gaussian_points(20000, {0, 0}, 1.0, seed);
+    const auto sample = gaussian_points(20000, {1, 0}, 1.5, seed + 100);
+    const auto r = knn_kl(sample, reference);
     EXPECT_NEAR(r.kl, truth, 0.05) << "seed " << seed;
     EXPECT_EQ(r.n_distinct, 20000);
   }
@@ -118,23 +119,25 @@ TEST(KnnKl, TwoGaussiansWithinMonteCarloError) {
 }
 
 TEST(KnnKl, ExactOnOneDimensionalPoints) {
-  // d = 1, x = {0, 1, 3}, y = {0.5, 4}: rho = (1, 1, 2), nu = (0.5, 0.5, 1),
-  // D = (1/3) sum log(nu / rho) + log(2 / 2) = log(1/2).
-  const Eigen::MatrixXd x{{0.0, 1.0, 3.0}}, y{{0.5, 4.0}};
-  const auto r = knn_kl(x, y);
+  // d = 1, reference {0, 1, 3}, sample {0.5, 4}: r = (1, 1, 2), s = (0.5, 0.5, 1),
+  // D = (1/3) sum log(s / r) + log(2 / 2) = log(1/2).
+  const Eigen::MatrixXd reference{{0.0, 1.0, 3.0}}, sample{{0.5, 4.0}};
+  const auto r = knn_kl(sample, reference);
   EXPECT_NEAR(r.kl, std::log(0.5), 1e-15);
-  EXPECT_EQ(r.n_distinct, 3);
+  EXPECT_EQ(r.n_distinct, 2);
 }
 
-TEST(KnnKl, RepeatsCountInNButNotInTheDistances) {
-  // x = {0, 0, 1, 3}: the repeated 0 takes its distance from 1, not 0.
-  const Eigen::MatrixXd x{{0.0, 1.0, 0.0, 3.0}}, y{{0.5, 4.0}};
-  const auto r = knn_kl(x, y);
-  EXPECT_NEAR(r.kl, (2 * std::log(0.5) + std::log(0.5) + std::log(0.5)) / 4 + std::log(2.0 / 3),
-              1e-15);
-  EXPECT_EQ(r.n_distinct, 3);
-  EXPECT_THROW(knn_kl(Eigen::MatrixXd{{1.0, 1.0}}, y), Error);  // no two distinct points
-  EXPECT_THROW(knn_kl(Eigen::MatrixXd{{0.5, 1.0}}, y), Error);  // a point on the reference
+TEST(KnnKl, RepeatsCountInMButNotInTheDistances) {
+  const Eigen::MatrixXd reference{{0.0, 1.0, 3.0}};
+  // A repeated sample point raises the estimate by log(m / n_distinct) exactly here.
+  const auto repeated = knn_kl(Eigen::MatrixXd{{0.5, 4.0, 0.5}}, reference);
+  EXPECT_NEAR(repeated.kl, std::log(0.5) + std::log(1.5), 1e-15);
+  EXPECT_EQ(repeated.n_distinct, 2);
+  // A repeated reference point takes its distance from the nearest other point.
+  EXPECT_NEAR(knn_kl(Eigen::MatrixXd{{0.5, 4.0}}, Eigen::MatrixXd{{0.0, 1.0, 0.0, 3.0}}).kl,
+              std::log(0.5) + std::log(2.0 / 3), 1e-15);
+  EXPECT_THROW(knn_kl(Eigen::MatrixXd{{0.5}}, Eigen::MatrixXd{{1.0, 1.0}}), Error);  // 1 distinct
+  EXPECT_THROW(knn_kl(Eigen::MatrixXd{{0.0}}, reference), Error);  // on a reference point
 }
 
 TEST(TotalVariation, ExactOnKnownHistograms) {
