@@ -389,7 +389,9 @@ typedef int (*sgmc_progress_fn)(int64_t steps_done, int64_t steps_total, void *u
  *        on @p model, in parallel on "threads" worker threads.
  *
  * Chain c uses random streams keyed by ("seed", c), so the draws do not
- * depend on the number of threads. A model made without
+ * depend on the number of threads. With "sampler" = "resgld" the chains are
+ * the replicas of one replica-exchange run (see sgmc_draws_swap_stats()).
+ * A model made without
  * ::SGMC_MODEL_THREAD_SAFE runs on the calling thread.
  * @param[out] out The draws; NULL on failure. Release with sgmc_draws_destroy().
  * @param[in] model The model.
