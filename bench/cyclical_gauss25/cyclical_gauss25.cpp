@@ -12,6 +12,7 @@
 
 #include "scatter_png.hpp"
 #include "sgmc/core/error.hpp"
+#include "sgmc/diagnostics/gauss25_experiment.hpp"
 #include "sgmc/diagnostics/mode_coverage.hpp"
 #include "sgmc/drivers/driver.hpp"
 #include "sgmc/models/synthetic.hpp"
@@ -19,11 +20,9 @@
 namespace sgmc {
 namespace {
 
-// cSG-MCMC App. A.1: gradient noise N(0, I); covered = at least 100 draws
-// within 0.25 of a centre.
-constexpr double kGradNoise = 1.0;
-constexpr double kRadius = 0.25;
-constexpr Index kMinDraws = 100;
+using gauss25::kGradNoise;
+using gauss25::kMinDraws;
+using gauss25::kRadius;
 
 struct Method {
   std::string label;

@@ -2,18 +2,12 @@
 
 #include "sgmc/config/options.hpp"
 #include "sgmc/core/error.hpp"
+#include "support/error_message.hpp"
 
 namespace sgmc {
 namespace {
 
-std::string message_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using testing::message_of;
 
 TEST(Options, DefaultsBuildValidConfigs) {
   Options o;

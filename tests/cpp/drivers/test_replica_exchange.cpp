@@ -4,25 +4,19 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstring>
 
 #include "sgmc/core/error.hpp"
+#include "support/error_message.hpp"
 #include "sgmc/drivers/replica_exchange.hpp"
 #include "sgmc/models/gaussian.hpp"
 #include "support/monte_carlo.hpp"
+#include "support/same_draws.hpp"
 #include "support/toy_models.hpp"
 
 namespace sgmc {
 namespace {
 
-std::string message_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using testing::message_of;
 
 SamplerConfig resgld(double tau_max, double eps = 1e-2) {
   SamplerConfig c;
@@ -145,13 +139,8 @@ TEST(ReplicaExchange, DrawsAreBitwiseIdenticalForAnyThreadCount) {
     const auto many = run(threads);
     EXPECT_EQ(one.swaps.accepts, many.swaps.accepts);
     for (std::size_t r = 0; r < one.chains.size(); ++r) {
-      const auto& a = one.chains[r]->draws();
-      const auto& b = many.chains[r]->draws();
-      ASSERT_EQ(a.size(), b.size());
-      EXPECT_EQ(0, std::memcmp(a.draws().data(), b.draws().data(),
-                               sizeof(double) * static_cast<std::size_t>(a.size() * a.dim())))
-          << "replica " << r << " threads " << threads;
-      EXPECT_EQ(a.energies(), b.energies());
+      testing::expect_same_draws(one.chains[r]->draws(), many.chains[r]->draws(),
+                                 "replica " + std::to_string(r) + " threads " + std::to_string(threads));
     }
   }
 }

@@ -7,23 +7,19 @@
 #include <numbers>
 
 #include "sgmc/chain/chain.hpp"
+#include "sgmc/drivers/driver.hpp"
 #include "sgmc/config/options.hpp"
 #include "sgmc/core/error.hpp"
+#include "support/error_message.hpp"
 #include "sgmc/estimators/cycle_weights.hpp"
 #include "sgmc/models/gaussian.hpp"
+#include "support/same_draws.hpp"
 #include "support/toy_models.hpp"
 
 namespace sgmc {
 namespace {
 
-std::string message_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using testing::message_of;
 
 StepSchedule cyclical(Index total, Index cycles, double beta) {
   return {.kind = ScheduleKind::kCyclical, .step_size = 0.1, .total = total, .cycles = cycles,
@@ -115,6 +111,28 @@ TEST(CyclicalChain, RecordsSamplingStagesWithBurnInAndThin) {
   for (Index k = 0; k < 10; ++k) chain.advance(q.model, nullptr);
   EXPECT_EQ(chain.draws().steps(), std::vector<Index>{7});
   EXPECT_EQ(draw_cycles(chain.draws(), cyc.schedule), std::vector<Index>{1});
+}
+
+TEST(CyclicalChain, DrawsAreBitwiseIdenticalForAnyThreadCount) {
+  testing::QuadraticDataModel model(Eigen::MatrixXd::Random(3, 300), 10.0);
+  for (const auto kind : {SamplerKind::kCycSgld, SamplerKind::kCycSghmc}) {
+    SamplerConfig c;
+    c.kind = kind;
+    c.batch_size = 30;
+    c.schedule = cyclical(600, 5, 0.7);
+    c.schedule.step_size = 1e-4;
+    auto run = [&](Index threads) {
+      return sample(model, c, {600, 50, 2}, {5, threads, 100, 31}, Vec::Zero(3), nullptr);
+    };
+    const auto one = run(1);
+    for (const Index threads : {2, 0}) {
+      const auto many = run(threads);
+      for (std::size_t i = 0; i < one.chains.size(); ++i) {
+        testing::expect_same_draws(one.chains[i]->draws(), many.chains[i]->draws(),
+                                   std::string(sampler_name(kind)) + " chain " + std::to_string(i));
+      }
+    }
+  }
 }
 
 TEST(CyclicalOptions, CyclesDefaultToFourAndScheduleIsForced) {
