@@ -27,6 +27,18 @@ SamplerConfig validated(const SamplerConfig& config, const RecordPolicy& record,
   return config;
 }
 
+/// The number of draws a chain records: record.capacity(), less the
+/// iterations of exploration stages (SPEC §3), so that a cyclical sampler
+/// stores no more than it keeps.
+Index recorded_draws(const RecordPolicy& record, const StepSchedule& schedule) {
+  if (schedule.kind != ScheduleKind::kCyclical || schedule.exploration == 0.0) {
+    return record.capacity();
+  }
+  Index count = 0;
+  for (Index k = 1; k <= record.n_steps; ++k) count += record.records(k) && !schedule.exploring(k);
+  return count;
+}
+
 [[noreturn]] void throw_non_finite(const std::string& what, Index chain, Index k) {
   throw Error(ErrorKind::kNonFinite,
               "the model returned a non-finite " + what + " at chain " + show(chain) +
@@ -49,7 +61,7 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
       prior_grad_(Vec::Zero(dim)),
       grad_(Vec::Zero(data_size > 0 ? dim : 0)),
       terms_{0.0, 0.0, batch_grad_, prior_grad_},
-      draws_(dim, record.capacity()) {
+      draws_(dim, recorded_draws(record, config_.schedule)) {
   batch_.next(batch_rng_);
 }
 

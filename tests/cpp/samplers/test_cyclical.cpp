@@ -110,6 +110,7 @@ TEST(CyclicalChain, RecordsSamplingStagesWithBurnInAndThin) {
   Chain chain(cyc, {10, 3, 2}, 2, 0, Vec::Zero(2), {1, 0});  // records k = 5, 7, 9 otherwise
   for (Index k = 0; k < 10; ++k) chain.advance(q.model, nullptr);
   EXPECT_EQ(chain.draws().steps(), std::vector<Index>{7});
+  EXPECT_EQ(chain.draws().capacity(), 1);  // stores only what it keeps
   EXPECT_EQ(draw_cycles(chain.draws(), cyc.schedule), std::vector<Index>{1});
 }
 
