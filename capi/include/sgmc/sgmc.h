@@ -437,7 +437,8 @@ typedef struct sgmc_chain sgmc_chain;
  * @param[in] chain_index Keys the random streams with "seed": chain c of
  *                        sgmc_sample() equals an ask/tell chain with the
  *                        same options and chain_index = c.
- * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ * @return ::SGMC_OK, ::SGMC_ERROR_INVALID_ARGUMENT, or ::SGMC_ERROR_UNSUPPORTED
+ *         for "sampler" = "resgld" (its replicas are coupled: use sgmc_sample()).
  */
 SGMC_API sgmc_status sgmc_chain_create(sgmc_chain **out, const sgmc_options *options, int64_t dim,
                                        int64_t data_size, const double *x0, int64_t chain_index);
