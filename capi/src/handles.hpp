@@ -25,6 +25,8 @@ struct sgmc_draws {
   std::optional<sgmc::StepSchedule> cyclical;
   /// Per neighbouring pair of a resgld run; empty otherwise.
   sgmc::SwapStats swaps;
+  /// The temperature of each chain (the ladder of a resgld run).
+  std::vector<double> temperatures;
 };
 
 struct sgmc_chain {

@@ -1,4 +1,5 @@
-// sgmc_draws_swap_stats: what the replicas of a resgld run exchanged.
+// sgmc_draws_swap_stats, sgmc_draws_copy_temperatures: the ladder of a
+// resgld run and what its replicas exchanged.
 #include "firewall.hpp"
 #include "handles.hpp"
 
@@ -6,7 +7,19 @@ using sgmc::capi::guarded;
 using sgmc::capi::require_length;
 using sgmc::capi::require_non_null;
 
-extern "C" sgmc_status sgmc_draws_swap_stats(const sgmc_draws* draws, int64_t* attempts,
+extern "C" {
+
+sgmc_status sgmc_draws_copy_temperatures(const sgmc_draws* draws, double* out, int64_t out_len) {
+  return guarded([&] {
+    require_non_null(draws, "draws");
+    require_non_null(out, "out");
+    require_length(out_len, static_cast<int64_t>(draws->temperatures.size()), "out_len");
+    std::copy(draws->temperatures.begin(), draws->temperatures.end(), out);
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_draws_swap_stats(const sgmc_draws* draws, int64_t* attempts,
                                              int64_t* accepts, int64_t n_pairs) {
   return guarded([&] {
     require_non_null(draws, "draws");
@@ -21,4 +34,6 @@ extern "C" sgmc_status sgmc_draws_swap_stats(const sgmc_draws* draws, int64_t* a
     std::copy(swaps.accepts.begin(), swaps.accepts.end(), accepts);
     return SGMC_OK;
   });
+}
+
 }

@@ -170,7 +170,7 @@ static void test_replica_exchange(const sgmc_model *m) {
   sgmc_options *o = NULL;
   sgmc_draws *d = (sgmc_draws *)&o;
   sgmc_chain *c = (sgmc_chain *)&o;
-  double x0[DIM] = {0.0, 0.0};
+  double x0[DIM] = {0.0, 0.0}, taus[3] = {0.0, 0.0, 0.0};
   int64_t attempts[2] = {0, 0}, accepts[2] = {0, 0}, chains = 0;
 
   CHECK_OK(sgmc_options_create(&o));
@@ -206,6 +206,10 @@ static void test_replica_exchange(const sgmc_model *m) {
   CHECK_ERROR(sgmc_draws_swap_stats(d, attempts, accepts, 1), SGMC_ERROR_INVALID_ARGUMENT,
               "'n_pairs' = 1");
   CHECK_OK(sgmc_draws_swap_stats(d, attempts, accepts, 2));
+  CHECK_ERROR(sgmc_draws_copy_temperatures(d, taus, 2), SGMC_ERROR_INVALID_ARGUMENT,
+              "'out_len' = 2");
+  CHECK_OK(sgmc_draws_copy_temperatures(d, taus, 3));
+  CHECK(taus[0] == 1.0 && fabs(taus[1] - 2.0) < 1e-12 && taus[2] == 4.0); /* geometric 1..4 */
   CHECK(attempts[0] == 200 && attempts[1] == 200);
   CHECK(accepts[0] > 0 && accepts[0] <= attempts[0] && accepts[1] <= attempts[1]);
   sgmc_draws_destroy(d);

@@ -601,6 +601,17 @@ SGMC_API sgmc_status sgmc_draws_cycle_mean(const sgmc_draws *draws, int64_t chai
  */
 SGMC_API sgmc_status sgmc_draws_swap_stats(const sgmc_draws *draws, int64_t *attempts,
                                            int64_t *accepts, int64_t n_pairs);
+
+/**
+ * @brief Copies the temperature tau of each chain: the ladder of a "resgld"
+ *        run, or "temperature" for every chain of any other run.
+ * @param[in] draws Draws from sgmc_sample() or sgmc_chain_draws().
+ * @param[out] out n_chains values.
+ * @param[in] out_len The length of @p out; at least n_chains.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_copy_temperatures(const sgmc_draws *draws, double *out,
+                                                  int64_t out_len);
 /** @} */
 
 /* ------------------------------------------------------------------------ */
