@@ -30,9 +30,15 @@ sgmc_status sgmc_chain_create(sgmc_chain** out, const sgmc_options* options, int
     sgmc::require(dim >= 1, "dim", dim, "must be >= 1");
     sgmc::require(chain_index >= 0, "chain_index", chain_index, "must be >= 0");
     const auto run = sgmc::run_config(options->options);
+    const auto sampler = sgmc::sampler_config(options->options);
+    if (sampler.kind == sgmc::SamplerKind::kResgld) {
+      throw sgmc::Error(sgmc::ErrorKind::kUnsupported,
+                        "option 'sampler' = \"resgld\": replica exchange couples its chains; "
+                        "run it with sgmc_sample");
+    }
     auto handle = std::make_unique<sgmc_chain>();
     handle->chain = std::make_unique<sgmc::Chain>(
-        sgmc::sampler_config(options->options), sgmc::record_policy(options->options), dim,
+        sampler, sgmc::record_policy(options->options), dim,
         data_size, Eigen::Map<const Eigen::VectorXd>(x0, dim), sgmc::ChainSeed{run.seed, chain_index});
     return handle;
   });
@@ -103,6 +109,8 @@ sgmc_status sgmc_chain_draws(sgmc_draws** out, const sgmc_chain* chain) {
     require_non_null(chain, "chain");
     auto draws = std::make_unique<sgmc_draws>();
     draws->chains.push_back(chain->chain->draws().trimmed());
+    draws->temperatures.push_back(chain->chain->config().temperature);
+    if (sgmc::is_cyclical(chain->chain->config().kind)) draws->cyclical = chain->chain->config().schedule;
     return draws;
   });
 }

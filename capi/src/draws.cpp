@@ -6,10 +6,11 @@ using sgmc::capi::guarded;
 using sgmc::capi::require_length;
 using sgmc::capi::require_non_null;
 
-namespace {
+using sgmc::capi::chain_store;
 
-/// Validates draws, chain and out, and returns the chain's store.
-const sgmc::DrawStore& chain_store(const sgmc_draws* draws, int64_t chain, const void* out) {
+namespace sgmc::capi {
+
+const DrawStore& chain_store(const sgmc_draws* draws, int64_t chain, const void* out) {
   require_non_null(draws, "draws");
   require_non_null(out, "out");
   const auto n = static_cast<int64_t>(draws->chains.size());
@@ -17,6 +18,10 @@ const sgmc::DrawStore& chain_store(const sgmc_draws* draws, int64_t chain, const
                 ("must be in [0, n_chains) with n_chains = " + sgmc::show(n)).c_str());
   return draws->chains[static_cast<std::size_t>(chain)];
 }
+
+}  // namespace sgmc::capi
+
+namespace {
 
 /// Copies one value per draw of `chain`, read from the array `values(store)`.
 template <typename T, typename Values>

@@ -2,11 +2,13 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "sgmc/chain/chain.hpp"
 #include "sgmc/config/options.hpp"
 #include "sgmc/models/model.hpp"
+#include "sgmc/sgmc.h"
 #include "sgmc/storage/draw_store.hpp"
 
 struct sgmc_options {
@@ -19,8 +21,21 @@ struct sgmc_model {
 
 struct sgmc_draws {
   std::vector<sgmc::DrawStore> chains;
+  /// The schedule of a cycsgld or cycsghmc run, which tags draws with cycles.
+  std::optional<sgmc::StepSchedule> cyclical;
+  /// Per neighbouring pair of a resgld run; empty otherwise.
+  sgmc::SwapStats swaps;
+  /// The temperature of each chain (the ladder of a resgld run).
+  std::vector<double> temperatures;
 };
 
 struct sgmc_chain {
   std::unique_ptr<sgmc::Chain> chain;
 };
+
+namespace sgmc::capi {
+
+/// Validates draws, chain and out (not NULL), and returns the chain's store.
+const DrawStore& chain_store(const sgmc_draws* draws, int64_t chain, const void* out);
+
+}  // namespace sgmc::capi

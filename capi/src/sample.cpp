@@ -19,14 +19,20 @@ extern "C" sgmc_status sgmc_sample(sgmc_draws** out, const sgmc_model* model,
     if (progress != nullptr) {
       report = [&](sgmc::Index done, sgmc::Index total) { return progress(done, total, user) == 0; };
     }
-    auto result = sgmc::sample(*model->model, sgmc::sampler_config(options->options),
+    const auto sampler = sgmc::sampler_config(options->options);
+    auto result = sgmc::sample(*model->model, sampler,
                                sgmc::record_policy(options->options),
                                sgmc::run_config(options->options),
                                Eigen::Map<const Eigen::VectorXd>(x0, x0_len), report);
     cancelled = result.outcome.cancelled;
     auto draws = std::make_unique<sgmc_draws>();
     draws->chains.reserve(result.chains.size());
-    for (const auto& chain : result.chains) draws->chains.push_back(chain->draws().trimmed());
+    for (const auto& chain : result.chains) {
+      draws->chains.push_back(chain->draws().trimmed());
+      draws->temperatures.push_back(chain->config().temperature);
+    }
+    if (sgmc::is_cyclical(sampler.kind)) draws->cyclical = sampler.schedule;
+    draws->swaps = std::move(result.swaps);
     return draws;
   });
   if (status == SGMC_OK && cancelled) {

@@ -389,7 +389,9 @@ typedef int (*sgmc_progress_fn)(int64_t steps_done, int64_t steps_total, void *u
  *        on @p model, in parallel on "threads" worker threads.
  *
  * Chain c uses random streams keyed by ("seed", c), so the draws do not
- * depend on the number of threads. A model made without
+ * depend on the number of threads. With "sampler" = "resgld" the chains are
+ * the replicas of one replica-exchange run (see sgmc_draws_swap_stats()).
+ * A model made without
  * ::SGMC_MODEL_THREAD_SAFE runs on the calling thread.
  * @param[out] out The draws; NULL on failure. Release with sgmc_draws_destroy().
  * @param[in] model The model.
@@ -435,7 +437,8 @@ typedef struct sgmc_chain sgmc_chain;
  * @param[in] chain_index Keys the random streams with "seed": chain c of
  *                        sgmc_sample() equals an ask/tell chain with the
  *                        same options and chain_index = c.
- * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ * @return ::SGMC_OK, ::SGMC_ERROR_INVALID_ARGUMENT, or ::SGMC_ERROR_UNSUPPORTED
+ *         for "sampler" = "resgld" (its replicas are coupled: use sgmc_sample()).
  */
 SGMC_API sgmc_status sgmc_chain_create(sgmc_chain **out, const sgmc_options *options, int64_t dim,
                                        int64_t data_size, const double *x0, int64_t chain_index);
@@ -664,6 +667,139 @@ SGMC_API sgmc_status sgmc_mode_masses(const double *points, int64_t n, int64_t d
                                       const double *log_weights, const double *centres,
                                       int64_t n_modes, const double *true_masses, double radius,
                                       double *masses, double *outside, double *tv);
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Cyclical samplers
+ *  Draws of a "cycsgld" or "cycsghmc" run (SPEC §3) come from the sampling
+ *  stages of M = "cycles" cycles of length L = ceil(n_steps / M); the draw
+ *  made at iteration k belongs to cycle c = floor((k - 1) / L), 0-based.
+ *  The estimate of E f combines the cycles as sum_c w_c fbar_c, fbar_c the
+ *  mean of f over the draws of cycle c (cSG-MCMC App. F).
+ *  @{ */
+
+/** @brief How the cycles of a cyclical run are weighted. */
+typedef enum sgmc_cycle_weighting {
+  /** w_c equal for every cycle that holds draws (the paper's default). */
+  SGMC_CYCLE_WEIGHTS_EQUAL = 0,
+  /** Harmonic-mean likelihood: log w_c = -logmeanexp_j(-log p(D | x_j)) over
+   *  the draws x_j of cycle c, with log p(D | x) = -sum_{i<N} U_i(x) from one
+   *  full-data, energy-only evaluation per draw (no prior term; for a
+   *  data-free model log p(D | x) = 0 and the weights are equal). */
+  SGMC_CYCLE_WEIGHTS_HARMONIC = 1
+} sgmc_cycle_weighting;
+
+/**
+ * @brief The number of cycles M of a cyclical run.
+ * @param[in] draws Draws of a "cycsgld" or "cycsghmc" run (sgmc_sample() or
+ *                  sgmc_chain_draws()).
+ * @param[out] n_cycles M.
+ * @return ::SGMC_OK; ::SGMC_ERROR_STATE when the draws are not from a
+ *         cyclical sampler; ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_cycle_count(const sgmc_draws *draws, int64_t *n_cycles);
+
+/**
+ * @brief Copies the 0-based cycle of each draw of one chain.
+ * @param[in] draws Draws of a cyclical run.
+ * @param[in] chain In [0, n_chains).
+ * @param[out] out n_draws values in [0, M), non-decreasing.
+ * @param[in] out_len The length of @p out; at least n_draws.
+ * @return ::SGMC_OK, ::SGMC_ERROR_STATE or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_copy_cycles(const sgmc_draws *draws, int64_t chain, int64_t *out,
+                                            int64_t out_len);
+
+/**
+ * @brief The weight w_c of each cycle of one chain, normalised (in log
+ *        space) to sum to 1; 0 for a cycle without draws.
+ * @param[in] draws Draws of a cyclical run.
+ * @param[in] chain In [0, n_chains).
+ * @param[in] model The model the draws were made on; needed (not NULL) for
+ *                  ::SGMC_CYCLE_WEIGHTS_HARMONIC, ignored otherwise. It is
+ *                  evaluated on the calling thread.
+ * @param[in] weighting ::SGMC_CYCLE_WEIGHTS_EQUAL or ::SGMC_CYCLE_WEIGHTS_HARMONIC.
+ * @param[out] weights M values.
+ * @param[in] weights_len The length of @p weights; at least M.
+ * @return ::SGMC_OK, ::SGMC_ERROR_STATE, ::SGMC_ERROR_INVALID_ARGUMENT,
+ *         ::SGMC_ERROR_NONFINITE or ::SGMC_ERROR_CALLBACK (from the model).
+ */
+SGMC_API sgmc_status sgmc_draws_cycle_weights(const sgmc_draws *draws, int64_t chain,
+                                              const sgmc_model *model,
+                                              sgmc_cycle_weighting weighting, double *weights,
+                                              int64_t weights_len);
+
+/**
+ * @brief The combined estimate sum_c w_c xbar_c of the mean E x from one chain.
+ * @param[in] draws Draws of a cyclical run.
+ * @param[in] chain In [0, n_chains).
+ * @param[in] model As for sgmc_draws_cycle_weights().
+ * @param[in] weighting As for sgmc_draws_cycle_weights().
+ * @param[out] mean @p dim values.
+ * @param[in] dim The draws' dimension.
+ * @return As sgmc_draws_cycle_weights().
+ */
+SGMC_API sgmc_status sgmc_draws_cycle_mean(const sgmc_draws *draws, int64_t chain,
+                                           const sgmc_model *model, sgmc_cycle_weighting weighting,
+                                           double *mean, int64_t dim);
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Replica exchange
+ *  A "resgld" run (SPEC §6) has R = "n_chains" replicas at temperatures
+ *  geometric from "temperature" to "temperature_max". Chain 0 of its draws is
+ *  the lowest temperature (the target's draws); chain r holds the draws of
+ *  the tempered target at the r-th temperature.
+ *  @{ */
+
+/**
+ * @brief Swap attempts and acceptances of each neighbouring pair (r, r + 1).
+ * @param[in] draws Draws of a "resgld" run.
+ * @param[out] attempts R - 1 values.
+ * @param[out] accepts R - 1 values.
+ * @param[in] n_pairs The length of each array; at least R - 1.
+ * @return ::SGMC_OK; ::SGMC_ERROR_STATE when the draws are not from a
+ *         replica-exchange run; ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_swap_stats(const sgmc_draws *draws, int64_t *attempts,
+                                           int64_t *accepts, int64_t n_pairs);
+
+/**
+ * @brief Copies the temperature tau of each chain: the ladder of a "resgld"
+ *        run, or "temperature" for every chain of any other run.
+ * @param[in] draws Draws from sgmc_sample() or sgmc_chain_draws().
+ * @param[out] out n_chains values.
+ * @param[in] out_len The length of @p out; at least n_chains.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_copy_temperatures(const sgmc_draws *draws, double *out,
+                                                  int64_t out_len);
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Mode coverage
+ *  @{ */
+
+/**
+ * @brief Counts the modes covered by a set of draws (cSG-MCMC App. A.1): a
+ *        mode is covered when at least @p min_draws draws lie within
+ *        distance @p radius (inclusive) of its centre.
+ * @param[in] draws n_draws * dim values, draw after draw (row-major); may be
+ *                  NULL when @p n_draws is 0.
+ * @param[in] n_draws >= 0.
+ * @param[in] dim >= 1.
+ * @param[in] centres n_modes * dim values, centre after centre.
+ * @param[in] n_modes >= 1.
+ * @param[in] radius r > 0, finite.
+ * @param[in] min_draws nbar >= 1.
+ * @param[out] covered The number of covered modes.
+ * @param[out] counts n_modes values: the draws within @p radius of each
+ *                    centre. May be NULL.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_mode_coverage(const double *draws, int64_t n_draws, int64_t dim,
+                                        const double *centres, int64_t n_modes, double radius,
+                                        int64_t min_draws, int64_t *covered, int64_t *counts);
 /** @} */
 
 #ifdef __cplusplus

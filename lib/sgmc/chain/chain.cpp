@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include "sgmc/core/error.hpp"
 
@@ -24,6 +25,18 @@ SamplerConfig validated(const SamplerConfig& config, const RecordPolicy& record,
           ("records " + show(record.capacity()) + " draws of dimension " + show(dim) +
            ", more than can be stored; raise 'thin' or 'burn_in'").c_str());
   return config;
+}
+
+/// The number of draws a chain records: record.capacity(), less the
+/// iterations of exploration stages (SPEC §3), so that a cyclical sampler
+/// stores no more than it keeps.
+Index recorded_draws(const RecordPolicy& record, const StepSchedule& schedule) {
+  if (schedule.kind != ScheduleKind::kCyclical || schedule.exploration == 0.0) {
+    return record.capacity();
+  }
+  Index count = 0;
+  for (Index k = 1; k <= record.n_steps; ++k) count += record.records(k) && !schedule.exploring(k);
+  return count;
 }
 
 [[noreturn]] void throw_non_finite(const std::string& what, Index chain, Index k) {
@@ -48,7 +61,7 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
       prior_grad_(Vec::Zero(dim)),
       grad_(Vec::Zero(data_size > 0 ? dim : 0)),
       terms_{0.0, 0.0, batch_grad_, prior_grad_},
-      draws_(dim, record.capacity()) {
+      draws_(dim, recorded_draws(record, config_.schedule)) {
   batch_.next(batch_rng_);
 }
 
@@ -59,9 +72,8 @@ void Chain::tell() {
   }
   const Index k = k_ + 1;
   const Index n = batch_.size();
-  // SPEC §0: U_hat = U0 + (N/n) S_B, grad U_hat = grad U0 + (N/n) grad S_B.
-  const double scale = n > 0 ? static_cast<double>(batch_.data_size()) / static_cast<double>(n) : 0.0;
-  const double energy = terms_.prior_energy + scale * terms_.batch_energy;
+  const double scale = batch_scale();
+  const double energy = this->energy();
   if (!std::isfinite(energy)) throw_non_finite("energy (" + show(energy) + ")", seed_.chain, k);
   if (n > 0) grad_.noalias() = prior_grad_ + scale * batch_grad_;
   const Vec& grad = n > 0 ? grad_ : prior_grad_;
@@ -72,19 +84,42 @@ void Chain::tell() {
   }
   const StochasticEval eval{energy, grad, n > 0 ? batch_grad_ : prior_grad_,
                             n > 0 ? 1.0 / static_cast<double>(n) : 1.0};
-  const StepInfo info{k, config_.schedule.at(k), config_.temperature};
+  // SPEC §3: the exploration stage of a cyclical sampler moves with tau = 0
+  // and records nothing; burn-in and thinning count every iteration.
+  const bool exploring = config_.schedule.exploring(k);
+  const StepInfo info{k, config_.schedule.at(k), exploring ? 0.0 : config_.temperature};
   // The draw of iteration k is the evaluated point x_k with its U_hat(x_k).
-  if (record_.records(k)) draws_.push(kernel_->query(), energy, k);
+  if (!exploring && record_.records(k)) draws_.push(kernel_->query(), energy, k);
   kernel_->step(eval, info, move_noise_);
   k_ = k;
   batch_.next(batch_rng_);
 }
 
-void Chain::advance(const Model& model, ModelWorkspace* workspace) {
+double Chain::batch_scale() const {
+  const Index n = batch_.size();
+  return n > 0 ? static_cast<double>(batch_.data_size()) / static_cast<double>(n) : 0.0;
+}
+
+// SPEC §0: U_hat = U0 + (N/n) S_B, grad U_hat = grad U0 + (N/n) grad S_B.
+double Chain::energy() const { return terms_.prior_energy + batch_scale() * terms_.batch_energy; }
+
+void Chain::evaluate(const Model& model, ModelWorkspace* workspace) {
   const EvalRequest request{kernel_->query(), batch_.current(), true, seed_.chain, &target_noise_,
                             workspace};
   model.evaluate(request, terms_);
+}
+
+void Chain::advance(const Model& model, ModelWorkspace* workspace) {
+  evaluate(model, workspace);
   tell();
+}
+
+void Chain::exchange(Chain& other) noexcept {
+  kernel_.swap(other.kernel_);
+  std::swap(terms_.batch_energy, other.terms_.batch_energy);
+  std::swap(terms_.prior_energy, other.terms_.prior_energy);
+  terms_.batch_grad.swap(other.terms_.batch_grad);  // element by element: the buffers stay
+  terms_.prior_grad.swap(other.terms_.prior_grad);
 }
 
 }  // namespace sgmc

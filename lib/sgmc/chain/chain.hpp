@@ -39,6 +39,8 @@ class Chain {
 
   /// Buffers the evaluation writes into (gradients sized dim()).
   ModelTerms& terms() { return terms_; }
+  /// U_hat = U0 + (N/n) S_B of the evaluation in terms().
+  double energy() const;
 
   /// Consumes terms() as the evaluation at query() on batch(). On a
   /// non-finite energy or gradient it throws Error(kNonFinite) naming chain
@@ -46,8 +48,17 @@ class Chain {
   /// once n_steps iterations have been made.
   void tell();
 
+  /// Evaluates `model` at query() on batch() into terms().
+  void evaluate(const Model& model, ModelWorkspace* workspace);
+
   /// Evaluates `model` at ask() and tells the result: one full step.
   void advance(const Model& model, ModelWorkspace* workspace);
+
+  /// Replica exchange (SPEC §6): swaps the dynamic state (position, and
+  /// momentum or preconditioner if the kernel has one) together with the
+  /// evaluation in terms(), between an evaluate() and the next tell(). Both
+  /// chains must run the same kernel kind and dimension. Never allocates.
+  void exchange(Chain& other) noexcept;
 
   Index dim() const { return terms_.batch_grad.size(); }
   Index index() const { return seed_.chain; }
@@ -59,6 +70,8 @@ class Chain {
   Rng& target_noise() { return target_noise_; }
 
  private:
+  double batch_scale() const;  ///< N/n, or 0 for a data-free target
+
   SamplerConfig config_;
   RecordPolicy record_;
   ChainSeed seed_;

@@ -27,7 +27,7 @@ OptionSpec string_option(std::string_view name, std::string_view doc, const char
 
 const std::array kSpecs = {
     // The sampler (SPEC §2).
-    string_option("sampler", "sampler family", "sgld", "sgld|psgld|sghmc"),
+    string_option("sampler", "sampler family", "sgld", "sgld|psgld|sghmc|cycsgld|cycsghmc|resgld"),
     double_option("temperature", "tau >= 0 of pi ∝ exp(-U/tau); 0 turns a sampler into its optimizer",
                   1.0, 0, kInf, false, true),
     int_option("batch_size", "mini-batch size n; 0 = the full data set", 0, 0),
@@ -54,6 +54,22 @@ const std::array kSpecs = {
     int_option("seed", "random seed; with the chain index it keys every random stream", 1,
                -kMaxInt),
     int_option("progress_every", "iterations between progress reports", 1000, 1),
+    // Cyclical samplers (SPEC §3); "cycles" defaults to 4 for them when unset.
+    double_option("exploration", "cycsgld/cycsghmc: exploration fraction beta of each cycle",
+                  kCyclicalSamplerExploration, 0, 1, false, true),
+    // Replica exchange (SPEC §6): a geometric ladder of n_chains replicas.
+    double_option("temperature_max", "resgld: temperature of the hottest replica, > temperature",
+                  0.0, 0, kInf, false, true),
+    double_option("step_size_max", "resgld: step size of the hottest replica; 0 = step_size", 0.0,
+                  0, kInf, false, true),
+    int_option("swap_every", "resgld: swaps are tried every swap_every iterations", 1, 1),
+    double_option("swap_correction", "resgld: correction factor F >= 1 of the swap rule", 1.0, 1,
+                  kInf, false, true),
+    string_option("swap_variance_estimate",
+                  "resgld: sigma2 of the swap rule: running estimate or the fixed swap_variance",
+                  "running", "running|fixed"),
+    double_option("swap_variance", "resgld: fixed sigma2 >= 0 of the swap rule", 0.0, 0, kInf,
+                  false, true),
 };
 
 bool in_range(const OptionSpec& spec, double x) {
@@ -88,6 +104,21 @@ bool is_choice(std::string_view choices, std::string_view s) {
     choices.remove_prefix(bar + 1);
   }
   return false;
+}
+
+/// cycsgld and cycsghmc always run the cyclical schedule (SPEC §3): a
+/// "schedule" set to anything else is an error, and "cycles" left unset
+/// means M = 4 rather than the plain cyclical schedule's 1.
+void apply_cyclical_sampler(const Options& options, SamplerConfig& config) {
+  const auto& schedule = options.get_string("schedule");
+  if (options.is_set("schedule") && schedule != "cyclical") {
+    throw Error(ErrorKind::kInvalidArgument,
+                "option 'schedule' = \"" + schedule + "\": sampler \"" +
+                    std::string(sampler_name(config.kind)) + "\" runs the cyclical schedule");
+  }
+  config.schedule.kind = ScheduleKind::kCyclical;
+  if (!options.is_set("cycles")) config.schedule.cycles = kCyclicalSamplerCycles;
+  config.schedule.exploration = options.get_double("exploration");
 }
 
 }  // namespace
@@ -141,6 +172,7 @@ const OptionValue& Options::get(std::string_view key) const {
 }
 
 std::int64_t Options::get_int(std::string_view key) const { return std::get<std::int64_t>(get(key)); }
+bool Options::is_set(std::string_view key) const { return values_.contains(key); }
 double Options::get_double(std::string_view key) const { return std::get<double>(get(key)); }
 const std::string& Options::get_string(std::string_view key) const {
   return std::get<std::string>(get(key));
@@ -149,9 +181,12 @@ const std::string& Options::get_string(std::string_view key) const {
 SamplerConfig sampler_config(const Options& options) {
   SamplerConfig config;
   const auto& sampler = options.get_string("sampler");
-  config.kind = sampler == "psgld"   ? SamplerKind::kPsgld
-                : sampler == "sghmc" ? SamplerKind::kSghmc
-                                     : SamplerKind::kSgld;
+  config.kind = sampler == "psgld"      ? SamplerKind::kPsgld
+                : sampler == "sghmc"    ? SamplerKind::kSghmc
+                : sampler == "cycsgld"  ? SamplerKind::kCycSgld
+                : sampler == "cycsghmc" ? SamplerKind::kCycSghmc
+                : sampler == "resgld"   ? SamplerKind::kResgld
+                                        : SamplerKind::kSgld;
   config.temperature = options.get_double("temperature");
   config.batch_size = options.get_int("batch_size");
   config.psgld = {options.get_double("rms_decay"), options.get_double("rms_epsilon")};
@@ -165,6 +200,14 @@ SamplerConfig sampler_config(const Options& options) {
   config.schedule.power = options.get_double("step_power");
   config.schedule.total = options.get_int("n_steps");
   config.schedule.cycles = options.get_int("cycles");
+  if (is_cyclical(config.kind)) apply_cyclical_sampler(options, config);
+  config.resgld = {options.get_double("temperature_max"),
+                   options.get_double("step_size_max"),
+                   options.get_int("swap_every"),
+                   options.get_double("swap_correction"),
+                   options.get_string("swap_variance_estimate") == "fixed" ? SwapVariance::kFixed
+                                                                           : SwapVariance::kRunning,
+                   options.get_double("swap_variance")};
   config.validate();
   return config;
 }

@@ -53,6 +53,8 @@ class Options {
   /// The value set, or the default.
   const OptionValue& get(std::string_view key) const;
   std::int64_t get_int(std::string_view key) const;
+  /// True once `key` has been set (even to its default value).
+  bool is_set(std::string_view key) const;
   double get_double(std::string_view key) const;
   const std::string& get_string(std::string_view key) const;
 

@@ -7,38 +7,14 @@
 #include <tbb/task_arena.h>
 
 #include "sgmc/core/error.hpp"
+#include "sgmc/drivers/replica_exchange.hpp"
+#include "sgmc/drivers/rounds.hpp"
 
 namespace sgmc {
 namespace {
 
-std::vector<std::unique_ptr<ModelWorkspace>> make_workspaces(const Model& model, Index n) {
-  std::vector<std::unique_ptr<ModelWorkspace>> workspaces;
-  workspaces.reserve(static_cast<std::size_t>(n));
-  for (Index i = 0; i < n; ++i) workspaces.push_back(model.make_workspace());
-  return workspaces;
-}
-
 void advance_chain(const Model& model, Chain& chain, ModelWorkspace* workspace, Index steps) {
   for (Index s = 0; s < steps; ++s) chain.advance(model, workspace);
-}
-
-/// Calls round(length) for rounds of config.progress_every iterations and
-/// reports progress after each.
-template <typename Round>
-RunOutcome run_rounds(Index n_steps, const RunConfig& config, const ProgressFn& progress,
-                      Round&& round) {
-  config.validate();
-  RunOutcome outcome;
-  while (outcome.steps_done < n_steps) {
-    const Index length = std::min(config.progress_every, n_steps - outcome.steps_done);
-    round(length);
-    outcome.steps_done += length;
-    if (progress && !progress(outcome.steps_done, n_steps)) {
-      outcome.cancelled = outcome.steps_done < n_steps;
-      break;
-    }
-  }
-  return outcome;
 }
 
 }  // namespace
@@ -73,9 +49,15 @@ RunOutcome run_parallel(const Model& model, ChainList& chains, Index n_steps,
   });
 }
 
-SampleResult sample(const Model& model, const SamplerConfig& sampler, const RecordPolicy& record,
-                    const RunConfig& config, ConstVecRef x0,
-                    const ProgressFn& progress) {
+std::vector<std::unique_ptr<ModelWorkspace>> make_workspaces(const Model& model, Index n) {
+  std::vector<std::unique_ptr<ModelWorkspace>> workspaces;
+  workspaces.reserve(static_cast<std::size_t>(n));
+  for (Index i = 0; i < n; ++i) workspaces.push_back(model.make_workspace());
+  return workspaces;
+}
+
+ChainList make_chains(const Model& model, const std::function<SamplerConfig(Index)>& sampler_of,
+                      const RecordPolicy& record, const RunConfig& config, ConstVecRef x0) {
   config.validate();
   const Index dim = model.dim();
   const Index length = x0.size();
@@ -84,14 +66,24 @@ SampleResult sample(const Model& model, const SamplerConfig& sampler, const Reco
           ("must hold dim = " + show(dim) + " values or n_chains * dim = " +
            show(config.n_chains * dim))
               .c_str());
-  SampleResult result;
-  result.chains.reserve(static_cast<std::size_t>(config.n_chains));
+  ChainList chains;
+  chains.reserve(static_cast<std::size_t>(config.n_chains));
   for (Index c = 0; c < config.n_chains; ++c) {
     const Index offset = length == dim ? 0 : c * dim;
-    result.chains.push_back(std::make_unique<Chain>(sampler, record, dim, model.data_size(),
-                                                    x0.segment(offset, dim),
-                                                    ChainSeed{config.seed, c}));
+    chains.push_back(std::make_unique<Chain>(sampler_of(c), record, dim, model.data_size(),
+                                             x0.segment(offset, dim), ChainSeed{config.seed, c}));
   }
+  return chains;
+}
+
+SampleResult sample(const Model& model, const SamplerConfig& sampler, const RecordPolicy& record,
+                    const RunConfig& config, ConstVecRef x0,
+                    const ProgressFn& progress) {
+  if (sampler.kind == SamplerKind::kResgld) {
+    return sample_replica_exchange(model, sampler, record, config, x0, progress);
+  }
+  SampleResult result;
+  result.chains = make_chains(model, [&](Index) { return sampler; }, record, config, x0);
   result.outcome = run_parallel(model, result.chains, record.n_steps, config, progress);
   return result;
 }

@@ -5,21 +5,17 @@
 // driver runs them and however many threads it uses.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <span>
 #include <vector>
 
 #include "sgmc/chain/chain.hpp"
+#include "sgmc/drivers/rounds.hpp"
 #include "sgmc/drivers/run_config.hpp"
 #include "sgmc/models/model.hpp"
 
 namespace sgmc {
-
-/// How a run ended.
-struct RunOutcome {
-  Index steps_done = 0;  ///< iterations made by every chain
-  bool cancelled = false;
-};
 
 using ChainList = std::vector<std::unique_ptr<Chain>>;
 
@@ -33,12 +29,22 @@ RunOutcome run_serial(const Model& model, ChainList& chains, Index n_steps,
 RunOutcome run_parallel(const Model& model, ChainList& chains, Index n_steps,
                         const RunConfig& config, const ProgressFn& progress);
 
-/// Creates config.n_chains chains for `model` and runs them in parallel.
-/// x0 holds one start (dim values, shared by all chains) or one per chain
+/// One workspace of `model` per chain.
+std::vector<std::unique_ptr<ModelWorkspace>> make_workspaces(const Model& model, Index n);
+
+/// config.n_chains chains for `model`, chain c running sampler_of(c). x0
+/// holds one start (dim values, shared by all chains) or one per chain
 /// (n_chains * dim values, chain by chain).
+ChainList make_chains(const Model& model, const std::function<SamplerConfig(Index)>& sampler_of,
+                      const RecordPolicy& record, const RunConfig& config, ConstVecRef x0);
+
+/// Creates config.n_chains chains for `model` and runs them in parallel;
+/// for sampler kind kResgld, runs them as the replicas of
+/// sample_replica_exchange() instead.
 struct SampleResult {
   ChainList chains;
   RunOutcome outcome;
+  SwapStats swaps;  ///< replica exchange only; empty otherwise
 };
 SampleResult sample(const Model& model, const SamplerConfig& sampler, const RecordPolicy& record,
                     const RunConfig& config, ConstVecRef x0,

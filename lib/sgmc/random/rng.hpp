@@ -15,6 +15,7 @@ enum class StreamPurpose : std::uint64_t {
   kMoves = 0,       ///< injected noise, accept/reject, swaps
   kBatches = 1,     ///< mini-batch selection
   kTargetNoise = 2, ///< simulated gradient noise of synthetic targets
+  kSwaps = 3,       ///< replica-exchange swap decisions (one stream per run, chain 0)
 };
 
 /// xoshiro256++ (Blackman & Vigna 2019). Streams are separated by jumps:

@@ -1,6 +1,7 @@
 #include "sgmc/samplers/sampler_config.hpp"
 
 #include <cmath>
+#include <string>
 
 #include "sgmc/core/error.hpp"
 #include "sgmc/samplers/sgld.hpp"
@@ -12,6 +13,9 @@ std::string_view sampler_name(SamplerKind kind) {
     case SamplerKind::kSgld: return "sgld";
     case SamplerKind::kPsgld: return "psgld";
     case SamplerKind::kSghmc: return "sghmc";
+    case SamplerKind::kCycSgld: return "cycsgld";
+    case SamplerKind::kCycSghmc: return "cycsghmc";
+    case SamplerKind::kResgld: return "resgld";
   }
   return "unknown";
 }
@@ -27,7 +31,12 @@ void SamplerConfig::validate() const {
     require(std::isfinite(psgld.rms_epsilon) && psgld.rms_epsilon > 0, "rms_epsilon",
             psgld.rms_epsilon, "must be finite and > 0");
   }
-  if (kind == SamplerKind::kSghmc) {
+  if (is_cyclical(kind)) {
+    require(schedule.kind == ScheduleKind::kCyclical, "schedule", "not cyclical",
+            ("must be cyclical for sampler " + std::string(sampler_name(kind))).c_str());
+  }
+  if (kind == SamplerKind::kResgld) resgld.validate(temperature, schedule.step_size);
+  if (kind == SamplerKind::kSghmc || kind == SamplerKind::kCycSghmc) {
     require(sghmc.friction > 0 && sghmc.friction <= 1, "friction", sghmc.friction,
             "must be in (0, 1]");
     require(sghmc.noise_estimate >= 0 && sghmc.noise_estimate < sghmc.friction, "noise_estimate",
@@ -38,9 +47,12 @@ void SamplerConfig::validate() const {
 
 std::unique_ptr<Kernel> make_kernel(const SamplerConfig& config, ConstVecRef x0) {
   switch (config.kind) {
-    case SamplerKind::kSgld: return std::make_unique<Sgld>(x0);
+    case SamplerKind::kSgld:
+    case SamplerKind::kCycSgld:
+    case SamplerKind::kResgld: return std::make_unique<Sgld>(x0);
     case SamplerKind::kPsgld: return std::make_unique<Psgld>(x0, config.psgld);
-    case SamplerKind::kSghmc: return std::make_unique<Sghmc>(x0, config.sghmc);
+    case SamplerKind::kSghmc:
+    case SamplerKind::kCycSghmc: return std::make_unique<Sghmc>(x0, config.sghmc);
   }
   throw Error(ErrorKind::kUnsupported, "unknown sampler kind");
 }

@@ -7,11 +7,29 @@
 #include "sgmc/samplers/kernel.hpp"
 #include "sgmc/samplers/psgld.hpp"
 #include "sgmc/samplers/sghmc.hpp"
+#include "sgmc/samplers/swap_rule.hpp"
 #include "sgmc/schedules/step_schedule.hpp"
 
 namespace sgmc {
 
-enum class SamplerKind { kSgld, kPsgld, kSghmc };
+enum class SamplerKind {
+  kSgld,
+  kPsgld,
+  kSghmc,
+  kCycSgld,   ///< cSGLD (SPEC §3): SGLD on the cyclical schedule with an exploration stage
+  kCycSghmc,  ///< cSGHMC (SPEC §3): the same with the SGHMC kernel
+  kResgld,    ///< reSGLD (SPEC §6): SGLD replicas on a temperature ladder with swaps
+};
+
+/// The number of cycles M of cycsgld and cycsghmc when "cycles" is not set (SPEC §3).
+inline constexpr Index kCyclicalSamplerCycles = 4;
+/// The exploration fraction beta of cycsgld and cycsghmc by default (SPEC §3).
+inline constexpr double kCyclicalSamplerExploration = 0.8;
+
+/// True for the samplers that run the cyclical schedule with an exploration stage.
+inline bool is_cyclical(SamplerKind kind) {
+  return kind == SamplerKind::kCycSgld || kind == SamplerKind::kCycSghmc;
+}
 
 /// The name used by options, the C API and the bindings ("sgld", ...).
 std::string_view sampler_name(SamplerKind kind);
@@ -23,6 +41,7 @@ struct SamplerConfig {
   Index batch_size = 0;      ///< n; 0 means the full data set
   PsgldSettings psgld;
   SghmcSettings sghmc;
+  ReplicaSettings resgld;
 
   /// Checks the fields and their combinations; throws sgmc::Error naming
   /// the offending option and value.

@@ -17,6 +17,7 @@ void StepSchedule::validate() const {
     require(total >= 1, "n_steps", total, "must be >= 1");
     require(cycles >= 1, "cycles", cycles, "must be >= 1");
     require(cycles <= total, "cycles", cycles, "must not exceed n_steps");
+    require(exploration >= 0 && exploration < 1, "exploration", exploration, "must be in [0, 1)");
   }
 }
 

@@ -19,6 +19,10 @@ struct StepSchedule {
   double power = 0.55;      ///< gamma of the polynomial decay, in (0.5, 1]
   Index total = 1;          ///< K of the cyclical schedule
   Index cycles = 1;         ///< M of the cyclical schedule
+  /// beta in [0, 1) of cSG-MCMC §3: iterations with r(k) < beta are the
+  /// exploration stage. 0 (no exploration stage) unless a cyclical sampler
+  /// (cycsgld, cycsghmc) sets it.
+  double exploration = 0.0;
 
   /// Throws sgmc::Error naming the first invalid field.
   void validate() const;
@@ -32,6 +36,11 @@ struct StepSchedule {
   double cycle_position(Index k) const;
   /// c = floor((k - 1) / L), the 0-based cycle of iteration k.
   Index cycle_of(Index k) const { return (k - 1) / cycle_length(); }
+  /// True in the exploration stage of a cyclical schedule (SPEC §3): the
+  /// step runs with tau = 0 and records nothing.
+  bool exploring(Index k) const {
+    return kind == ScheduleKind::kCyclical && cycle_position(k) < exploration;
+  }
 };
 
 }  // namespace sgmc

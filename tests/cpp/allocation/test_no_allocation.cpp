@@ -1,6 +1,7 @@
 // A step never allocates (STYLE.md "Inside the engine"): this test binary
 // replaces the global allocator with a counting one and steps chains of
-// every sampler, with and without data, with and without injected noise.
+// every sampler, with and without data, with and without injected noise,
+// and the replica-exchange swap.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -28,7 +29,8 @@ namespace {
 TEST(NoAllocation, StepsOfEverySamplerAllocateNothing) {
   testing::QuadraticDataModel data_model(Eigen::MatrixXd::Random(700, 300), 5.0);
   testing::QuadraticDataModel free_model(Eigen::MatrixXd::Zero(700, 0), 5.0);
-  for (const auto kind : {SamplerKind::kSgld, SamplerKind::kPsgld, SamplerKind::kSghmc}) {
+  for (const auto kind : {SamplerKind::kSgld, SamplerKind::kPsgld, SamplerKind::kSghmc,
+                          SamplerKind::kCycSgld, SamplerKind::kCycSghmc}) {
     for (const double tau : {1.0, 0.0}) {
       for (const Model* model : {static_cast<const Model*>(&data_model),
                                  static_cast<const Model*>(&free_model)}) {
@@ -36,6 +38,10 @@ TEST(NoAllocation, StepsOfEverySamplerAllocateNothing) {
         config.kind = kind;
         config.temperature = tau;
         config.batch_size = model->data_size() > 0 ? 32 : 0;
+        if (is_cyclical(kind)) {  // both stages within the 150 steps measured
+          config.schedule = {.kind = ScheduleKind::kCyclical, .total = 200, .cycles = 4,
+                             .exploration = 0.5};
+        }
         Chain chain(config, {200, 10, 3}, model->dim(), model->data_size(),
                     Vec::Zero(model->dim()), {7, 0});
         chain.advance(*model, nullptr);
@@ -46,6 +52,27 @@ TEST(NoAllocation, StepsOfEverySamplerAllocateNothing) {
       }
     }
   }
+}
+
+// reSGLD's swap exchanges positions and evaluations in place.
+TEST(NoAllocation, ReplicaExchangeSwapsAllocateNothing) {
+  testing::QuadraticDataModel model(Eigen::MatrixXd::Random(700, 300), 5.0);
+  SamplerConfig config;
+  config.batch_size = 32;
+  Chain low(config, {200, 0, 1}, model.dim(), model.data_size(), Vec::Zero(model.dim()), {7, 0});
+  config.temperature = 3.0;
+  Chain high(config, {200, 0, 1}, model.dim(), model.data_size(), Vec::Ones(model.dim()), {7, 1});
+  low.advance(model, nullptr);
+  high.advance(model, nullptr);
+  const long before = allocations.load();
+  for (int s = 0; s < 50; ++s) {
+    low.evaluate(model, nullptr);
+    high.evaluate(model, nullptr);
+    low.exchange(high);
+    low.tell();
+    high.tell();
+  }
+  EXPECT_EQ(allocations.load() - before, 0);
 }
 
 }  // namespace

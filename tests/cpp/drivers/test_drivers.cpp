@@ -4,6 +4,7 @@
 
 #include "sgmc/core/error.hpp"
 #include "sgmc/drivers/driver.hpp"
+#include "support/same_draws.hpp"
 #include "support/toy_models.hpp"
 
 namespace sgmc {
@@ -30,13 +31,9 @@ TEST(Drivers, DrawsAreBitwiseIdenticalForAnyThreadCount) {
     for (const Index threads : {2, 3, 0}) {
       const auto many = run(model, kind, threads);
       for (std::size_t c = 0; c < one.chains.size(); ++c) {
-        const auto& a = one.chains[c]->draws();
-        const auto& b = many.chains[c]->draws();
-        ASSERT_EQ(a.size(), b.size());
-        EXPECT_EQ(0, std::memcmp(a.draws().data(), b.draws().data(),
-                                 sizeof(double) * static_cast<std::size_t>(a.size() * a.dim())))
-            << sampler_name(kind) << " chain " << c << " threads " << threads;
-        EXPECT_EQ(a.energies(), b.energies());
+        testing::expect_same_draws(one.chains[c]->draws(), many.chains[c]->draws(),
+                                   std::string(sampler_name(kind)) + " chain " + std::to_string(c) +
+                                       " threads " + std::to_string(threads));
       }
     }
   }

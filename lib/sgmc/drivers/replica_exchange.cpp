@@ -1,0 +1,122 @@
+#include "sgmc/drivers/replica_exchange.hpp"
+
+#include <cmath>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "sgmc/core/error.hpp"
+
+namespace sgmc {
+namespace {
+
+double geometric(double lo, double hi, Index r, Index replicas) {
+  if (r == 0) return lo;
+  if (r == replicas - 1) return hi;
+  return lo * std::pow(hi / lo, static_cast<double>(r) / static_cast<double>(replicas - 1));
+}
+
+/// The swap sweep of iteration k over the neighbouring pairs, in order.
+class Exchanger {
+ public:
+  Exchanger(const SamplerConfig& sampler, const ChainList& chains, std::uint64_t seed)
+      : settings_(sampler.resgld),
+        rng_(Rng::stream(seed, 0, StreamPurpose::kSwaps)) {
+    for (const auto& chain : chains) temperatures_.push_back(chain->config().temperature);
+    stats_.attempts.assign(chains.size() - 1, 0);
+    stats_.accepts.assign(chains.size() - 1, 0);
+  }
+
+  void sweep(ChainList& chains, Index k) {
+    noise_.add(chains.front()->energy());
+    if (k % settings_.swap_every != 0) return;
+    const double sigma2 =
+        settings_.variance_kind == SwapVariance::kFixed ? settings_.variance : noise_.variance();
+    for (std::size_t l = 0; l + 1 < chains.size(); ++l) {
+      const double log_s = swap_log_ratio(temperatures_[l], temperatures_[l + 1],
+                                          chains[l]->energy(), chains[l + 1]->energy(), sigma2,
+                                          settings_.correction);
+      ++stats_.attempts[l];
+      // One uniform per attempt, accepted or not: the stream stays in step.
+      if (std::log(rng_.uniform()) < log_s) {
+        chains[l]->exchange(*chains[l + 1]);
+        ++stats_.accepts[l];
+        if (l == 0) noise_.restart();
+      }
+    }
+  }
+
+  const SwapStats& stats() const { return stats_; }
+
+ private:
+  ReplicaSettings settings_;
+  Rng rng_;
+  std::vector<double> temperatures_;
+  NoiseVariance noise_;
+  SwapStats stats_;
+};
+
+}  // namespace
+
+SamplerConfig replica_config(const SamplerConfig& sampler, Index replica, Index replicas) {
+  SamplerConfig config = sampler;
+  config.kind = SamplerKind::kSgld;
+  const double eps_max = sampler.resgld.step_size_max > 0 ? sampler.resgld.step_size_max
+                                                          : sampler.schedule.step_size;
+  config.temperature =
+      geometric(sampler.temperature, sampler.resgld.temperature_max, replica, replicas);
+  config.schedule.step_size = geometric(sampler.schedule.step_size, eps_max, replica, replicas);
+  return config;
+}
+
+SampleResult sample_replica_exchange(const Model& model, const SamplerConfig& sampler,
+                                     const RecordPolicy& record, const RunConfig& config,
+                                     ConstVecRef x0, const ProgressFn& progress) {
+  config.validate();
+  require(sampler.kind == SamplerKind::kResgld, "sampler", sampler_name(sampler.kind),
+          "must be resgld for replica exchange");
+  require(config.n_chains >= 2, "n_chains", config.n_chains,
+          "must be >= 2: the replicas of resgld");
+  sampler.validate();
+  SampleResult result;
+  result.chains = make_chains(
+      model, [&](Index r) { return replica_config(sampler, r, config.n_chains); }, record, config,
+      x0);
+  auto& chains = result.chains;
+  auto workspaces = make_workspaces(model, config.n_chains);
+  Exchanger exchanger(sampler, chains, config.seed);
+  const bool parallel = model.thread_safe() && config.threads != 1;
+  tbb::task_arena arena(config.threads == 0 ? tbb::task_arena::automatic
+                                            : static_cast<int>(config.threads));
+  // Runs body(c) for every replica, on the arena's threads when allowed.
+  auto for_each_replica = [&](auto&& body) {
+    if (!parallel) {
+      for (std::size_t c = 0; c < chains.size(); ++c) body(c);
+      return;
+    }
+    arena.execute([&] {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chains.size(), 1),
+                        [&](const tbb::blocked_range<std::size_t>& range) {
+                          for (std::size_t c = range.begin(); c != range.end(); ++c) body(c);
+                        });
+    });
+  };
+  const Index n_steps = record.n_steps;
+  for_each_replica([&](std::size_t c) { chains[c]->evaluate(model, workspaces[c].get()); });
+  result.outcome = run_rounds(n_steps, config, progress, [&](Index length) {
+    for (Index s = 0; s < length; ++s) {
+      const Index k = chains.front()->steps_done() + 1;
+      exchanger.sweep(chains, k);
+      // Tell x_k and evaluate at x_{k+1} in the same parallel pass.
+      for_each_replica([&](std::size_t c) {
+        chains[c]->tell();
+        if (k < n_steps) chains[c]->evaluate(model, workspaces[c].get());
+      });
+    }
+  });
+  result.swaps = exchanger.stats();
+  return result;
+}
+
+}  // namespace sgmc

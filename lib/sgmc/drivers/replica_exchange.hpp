@@ -1,0 +1,40 @@
+// Replica-exchange SGLD (SPEC §6): R = n_chains SGLD replicas on a
+// temperature ladder tau_1 < ... < tau_R, each with its own step size, that
+// try to swap positions with their neighbours every s iterations.
+//
+// One iteration k, keeping one evaluation per replica:
+//   1. every replica evaluates U_hat and grad U_hat at its x_k (in parallel);
+//   2. the lowest replica's U_hat feeds the running sigma2 (NoiseVariance);
+//   3. if s divides k, the pairs (1,2), (2,3), ... in this order, on the
+//      calling thread, swap with probability min(1, S) computed from the
+//      current U_hat of the pair; a swap exchanges positions together with
+//      their evaluations, so a state can climb or descend several rungs in
+//      one sweep, and no evaluation is repeated;
+//   4. every replica records x_k (as it stands after the swaps) and moves
+//      with the gradient it now holds (in parallel).
+// Swapping before the move is what keeps one evaluation per step: the
+// evaluation that decides a swap is exactly the one the swapped state
+// needs for its next move. The uniforms of the swap decisions come from a
+// stream of their own, StreamPurpose::kSwaps, so the draws are bitwise the
+// same for any number of threads.
+#pragma once
+
+#include "sgmc/drivers/driver.hpp"
+
+namespace sgmc {
+
+/// The configuration of replica r of R: plain SGLD at
+/// tau_r = tau_1 (tau_R / tau_1)^(r / (R - 1)) with
+/// eps_r = eps_1 (eps_R / eps_1)^(r / (R - 1)), r = 0..R-1 (geometric
+/// ladders; the ends are exact).
+SamplerConfig replica_config(const SamplerConfig& sampler, Index replica, Index replicas);
+
+/// Runs config.n_chains >= 2 replicas of `sampler` (kind kResgld). Chain 0
+/// of the result is the lowest temperature, whose draws sample the target;
+/// chain r holds the draws of the tempered target at tau_r. Throws
+/// sgmc::Error naming a bad option.
+SampleResult sample_replica_exchange(const Model& model, const SamplerConfig& sampler,
+                                     const RecordPolicy& record, const RunConfig& config,
+                                     ConstVecRef x0, const ProgressFn& progress);
+
+}  // namespace sgmc

@@ -1,0 +1,37 @@
+// The round structure every driver shares: iterations run in rounds of
+// config.progress_every, with a progress report (and a chance to cancel)
+// after each.
+#pragma once
+
+#include <algorithm>
+
+#include "sgmc/drivers/run_config.hpp"
+
+namespace sgmc {
+
+/// How a run ended.
+struct RunOutcome {
+  Index steps_done = 0;  ///< iterations made by every chain
+  bool cancelled = false;
+};
+
+/// Calls round(length) for rounds of config.progress_every iterations and
+/// reports progress after each.
+template <typename Round>
+RunOutcome run_rounds(Index n_steps, const RunConfig& config, const ProgressFn& progress,
+                      Round&& round) {
+  config.validate();
+  RunOutcome outcome;
+  while (outcome.steps_done < n_steps) {
+    const Index length = std::min(config.progress_every, n_steps - outcome.steps_done);
+    round(length);
+    outcome.steps_done += length;
+    if (progress && !progress(outcome.steps_done, n_steps)) {
+      outcome.cancelled = outcome.steps_done < n_steps;
+      break;
+    }
+  }
+  return outcome;
+}
+
+}  // namespace sgmc
