@@ -46,9 +46,13 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
       move_noise_(Rng::stream(seed.seed, static_cast<std::uint64_t>(seed.chain), StreamPurpose::kMoves)),
       batch_grad_(Vec::Zero(dim)),
       prior_grad_(Vec::Zero(dim)),
-      grad_(Vec::Zero(data_size > 0 ? dim : 0)),
+      grad_(Vec::Zero(data_size > 0 || is_contour(sampler.kind) ? dim : 0)),
       terms_{0.0, 0.0, batch_grad_, prior_grad_},
-      draws_(dim, record.capacity()) {
+      draws_(dim, record.capacity()),
+      contour_(is_contour(config_.kind)
+                   ? std::make_unique<Contour>(config_.contour, config_.kind != SamplerKind::kKsgld,
+                                               record.capacity(), record.n_steps)
+                   : nullptr) {
   batch_.next(batch_rng_);
 }
 
@@ -70,9 +74,12 @@ void Chain::tell() {
     while (std::isfinite(grad[i])) ++i;
     throw_non_finite("gradient (coordinate " + show(i) + " = " + show(grad[i]) + ")", seed_.chain, k);
   }
-  const StochasticEval eval{energy, grad, n > 0 ? batch_grad_ : prior_grad_,
-                            n > 0 ? 1.0 / static_cast<double>(n) : 1.0};
   const StepInfo info{k, config_.schedule.at(k), config_.temperature};
+  if (contour_) {  // SPEC §4: J_k, theta update and the draw's weight, then g_k grad U_hat
+    grad_ = contour_->step(energy, k, info.temperature, record_.records(k)) * grad;
+  }
+  const StochasticEval eval{energy, contour_ ? grad_ : grad, n > 0 ? batch_grad_ : prior_grad_,
+                            n > 0 ? 1.0 / static_cast<double>(n) : 1.0};
   // The draw of iteration k is the evaluated point x_k with its U_hat(x_k).
   if (record_.records(k)) draws_.push(kernel_->query(), energy, k);
   kernel_->step(eval, info, move_noise_);

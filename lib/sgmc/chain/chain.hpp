@@ -8,6 +8,7 @@
 #include <memory>
 #include <span>
 
+#include "sgmc/contour/contour.hpp"
 #include "sgmc/models/model.hpp"
 #include "sgmc/random/batch_selector.hpp"
 #include "sgmc/random/normal.hpp"
@@ -57,6 +58,8 @@ class Chain {
   const DrawStore& draws() const { return draws_; }
   const SamplerConfig& config() const { return config_; }
   Rng& target_noise() { return target_noise_; }
+  /// The contour state (theta, indices, weights); null unless the sampler is a contour sampler.
+  const Contour* contour() const { return contour_.get(); }
 
  private:
   SamplerConfig config_;
@@ -72,6 +75,7 @@ class Chain {
   Vec grad_;  ///< grad U_hat when it differs from prior_grad_ (N > 0)
   ModelTerms terms_;
   DrawStore draws_;
+  std::unique_ptr<Contour> contour_;
   Index k_ = 0;
 };
 

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string_view>
 
+#include "sgmc/contour/contour_settings.hpp"
 #include "sgmc/samplers/kernel.hpp"
 #include "sgmc/samplers/psgld.hpp"
 #include "sgmc/samplers/sghmc.hpp"
@@ -11,10 +12,16 @@
 
 namespace sgmc {
 
-enum class SamplerKind { kSgld, kPsgld, kSghmc };
+enum class SamplerKind { kSgld, kPsgld, kSghmc, kCsgld, kCsghmc, kPcsgld, kKsgld };
 
 /// The name used by options, the C API and the bindings ("sgld", ...).
 std::string_view sampler_name(SamplerKind kind);
+
+/// True for the contour samplers of SPEC §4 (csgld, csghmc, pcsgld, ksgld).
+bool is_contour(SamplerKind kind);
+/// The kernel that moves the chain: a contour sampler moves like SGLD,
+/// SGHMC or pSGLD with a multiplied gradient (SPEC §4 "Move").
+SamplerKind dynamics(SamplerKind kind);
 
 struct SamplerConfig {
   SamplerKind kind = SamplerKind::kSgld;
@@ -23,6 +30,7 @@ struct SamplerConfig {
   Index batch_size = 0;      ///< n; 0 means the full data set
   PsgldSettings psgld;
   SghmcSettings sghmc;
+  ContourSettings contour;   ///< used by the contour samplers only
 
   /// Checks the fields and their combinations; throws sgmc::Error naming
   /// the offending option and value.
