@@ -102,7 +102,7 @@ sgmc_status sgmc_chain_draws(sgmc_draws** out, const sgmc_chain* chain) {
   return create_into(out, [&] {
     require_non_null(chain, "chain");
     auto draws = std::make_unique<sgmc_draws>();
-    draws->chains.push_back(chain->chain->draws().trimmed());
+    draws->add(*chain->chain);
     return draws;
   });
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "sgmc/chain/chain.hpp"
@@ -19,6 +20,15 @@ struct sgmc_model {
 
 struct sgmc_draws {
   std::vector<sgmc::DrawStore> chains;
+  std::vector<std::optional<sgmc::ContourDraws>> contour;  ///< per chain; empty optional unless contour
+
+  /// Appends a copy of what `chain` has recorded so far.
+  void add(const sgmc::Chain& chain) {
+    chains.push_back(chain.draws().trimmed());
+    contour.push_back(chain.contour() != nullptr
+                          ? std::optional<sgmc::ContourDraws>(chain.contour()->snapshot())
+                          : std::nullopt);
+  }
 };
 
 struct sgmc_chain {

@@ -26,7 +26,7 @@ extern "C" sgmc_status sgmc_sample(sgmc_draws** out, const sgmc_model* model,
     cancelled = result.outcome.cancelled;
     auto draws = std::make_unique<sgmc_draws>();
     draws->chains.reserve(result.chains.size());
-    for (const auto& chain : result.chains) draws->chains.push_back(chain->draws().trimmed());
+    for (const auto& chain : result.chains) draws->add(*chain);
     return draws;
   });
   if (status == SGMC_OK && cancelled) {
