@@ -47,6 +47,7 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
       batch_grad_(Vec::Zero(dim)),
       prior_grad_(Vec::Zero(dim)),
       grad_(Vec::Zero(data_size > 0 || is_contour(sampler.kind) ? dim : 0)),
+      before_move_(Vec::Zero(sampler.domain.active() ? dim : 0)),
       terms_{0.0, 0.0, batch_grad_, prior_grad_},
       draws_(dim, record.capacity()),
       contour_(is_contour(config_.kind)
@@ -82,7 +83,12 @@ void Chain::tell() {
                             n > 0 ? 1.0 / static_cast<double>(n) : 1.0};
   // The draw of iteration k is the evaluated point x_k with its U_hat(x_k).
   if (record_.records(k)) draws_.push(kernel_->query(), energy, k);
+  if (config_.domain.active()) before_move_ = kernel_->position();
   kernel_->step(eval, info, move_noise_);
+  // SPEC §4.2: a move that leaves the box is discarded.
+  if (config_.domain.active() && !config_.domain.contains(kernel_->position())) {
+    kernel_->set_position(before_move_);
+  }
   k_ = k;
   batch_.next(batch_rng_);
 }

@@ -72,7 +72,8 @@ class Chain {
   NormalSource move_noise_;
   Vec batch_grad_;
   Vec prior_grad_;
-  Vec grad_;  ///< grad U_hat when it differs from prior_grad_ (N > 0)
+  Vec grad_;  ///< grad U_hat when it differs from prior_grad_ (N > 0), or g_k grad U_hat
+  Vec before_move_;  ///< the position before the move, when a domain box is set
   ModelTerms terms_;
   DrawStore draws_;
   std::unique_ptr<Contour> contour_;

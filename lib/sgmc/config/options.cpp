@@ -81,6 +81,11 @@ const std::array kSpecs = {
     double_option("sa_scale", "contour: A of the decaying SA step", 1.0, 0, kInf, true, true),
     double_option("sa_power", "contour: alpha of the decaying SA step", 0.6, 0, kInf, true, true),
     double_option("sa_offset", "contour: B of the decaying SA step", 100.0, 0, kInf, false, true),
+    // The optional domain box [lo, hi]^d (SPEC §4.2).
+    double_option("domain_lo", "lower bound of the domain box [lo, hi]^d; moves leaving it are discarded",
+                  -kInf, -kInf, kInf, false, false),
+    double_option("domain_hi", "upper bound of the domain box [lo, hi]^d", kInf, -kInf, kInf, false,
+                  false),
 };
 
 bool in_range(const OptionSpec& spec, double x) {
@@ -222,6 +227,7 @@ SamplerConfig sampler_config(const Options& options) {
   config.schedule.total = options.get_int("n_steps");
   config.schedule.cycles = options.get_int("cycles");
   config.contour = contour_settings(options);
+  config.domain = {options.get_double("domain_lo"), options.get_double("domain_hi")};
   config.validate();
   return config;
 }

@@ -38,6 +38,7 @@ void SamplerConfig::validate() const {
   require(batch_size >= 0, "batch_size", batch_size, "must be >= 0 (0 = full data)");
   schedule.validate();
   if (is_contour(kind)) contour.validate();
+  domain.validate();
   if (dynamics(kind) == SamplerKind::kPsgld) {
     require(psgld.rms_decay >= 0 && psgld.rms_decay < 1, "rms_decay", psgld.rms_decay,
             "must be in [0, 1)");

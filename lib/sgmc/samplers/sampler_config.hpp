@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "sgmc/contour/contour_settings.hpp"
+#include "sgmc/samplers/domain_box.hpp"
 #include "sgmc/samplers/kernel.hpp"
 #include "sgmc/samplers/psgld.hpp"
 #include "sgmc/samplers/sghmc.hpp"
@@ -31,6 +32,7 @@ struct SamplerConfig {
   PsgldSettings psgld;
   SghmcSettings sghmc;
   ContourSettings contour;   ///< used by the contour samplers only
+  DomainBox domain;          ///< SPEC §4.2; off by default
 
   /// Checks the fields and their combinations; throws sgmc::Error naming
   /// the offending option and value.

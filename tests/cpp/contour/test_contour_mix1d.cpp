@@ -183,5 +183,28 @@ TEST(ContourChain, BadContourSettingsAreRejectedWhenTheChainIsMade) {
   EXPECT_NO_THROW(Chain(config, {10, 0, 1}, 1, 0, Vec::Zero(1), {1, 0}));
 }
 
+TEST(DomainBox, MovesLeavingTheBoxAreDiscarded) {
+  const auto target = make_synthetic_target("mix1d", {0.1, 0.1});
+  for (const auto kind : {SamplerKind::kSgld, SamplerKind::kCsghmc, SamplerKind::kPcsgld}) {
+    SamplerConfig config;
+    config.kind = kind;
+    config.schedule.step_size = 0.1;
+    config.contour = mix1d_partition(1.0);
+    config.domain = {-1.0, 0.5};
+    Chain chain(config, {5000, 0, 1}, 1, 0, Vec::Zero(1), {4, 0});
+    Index stays = 0;
+    for (Index s = 0; s < 5000; ++s) {
+      const double before = chain.position()[0];
+      chain.advance(*target, nullptr);
+      ASSERT_TRUE(config.domain.contains(chain.position())) << sampler_name(kind);
+      stays += chain.position()[0] == before ? 1 : 0;
+    }
+    EXPECT_GT(stays, 0) << sampler_name(kind);  // the drift to the mode at 4 hits the wall
+  }
+  SamplerConfig config;
+  config.domain = {1.0, 1.0};
+  EXPECT_THROW(config.validate(), Error);
+}
+
 }  // namespace
 }  // namespace sgmc
