@@ -490,6 +490,52 @@ static void test_contour(void) {
   sgmc_model_destroy(m);
 }
 
+/* The variance-reduced energy through ask/tell: the caller evaluates the
+ * control point; a tell without it is refused and changes nothing. */
+static void test_contour_control_point(void) {
+  data_model data;
+  sgmc_options *o = options_for("csgld", 1e-4);
+  sgmc_chain *c = NULL;
+  double x0[DIM] = {0.0, 0.0}, x[DIM], xbar[DIM], bg[DIM], pg[DIM], be, pe, cb, cp, full_e;
+  int64_t batch[20], all[N_DATA], n = 0, k, i, done = 0;
+  int32_t full = 0;
+  make_data(&data);
+  for (i = 0; i < N_DATA; ++i) all[i] = i;
+  CHECK_OK(sgmc_options_set_int(o, "n_steps", 30));
+  CHECK_OK(sgmc_options_set_int(o, "burn_in", 0));
+  CHECK_OK(sgmc_options_set_int(o, "contour_vr_period", 4));
+  CHECK_OK(sgmc_chain_create(&c, o, DIM, N_DATA, x0, 0));
+  for (k = 0; k < 30; ++k) {
+    CHECK_OK(sgmc_chain_ask(c, x, DIM, batch, 20, &n));
+    CHECK_OK(sgmc_chain_ask_control(c, xbar, DIM, &full));
+    CHECK(full == (k % 4 == 0));
+    if (full) CHECK(xbar[0] == x[0] && xbar[1] == x[1]);
+    cb = cp = full_e = 0.0;
+    data_energy(xbar, DIM, batch, n, &cb, NULL, &cp, NULL, &data);
+    if (full) {
+      cp = 0.0;
+      data_energy(xbar, DIM, all, N_DATA, &full_e, NULL, &cp, NULL, &data);
+    }
+    be = pe = 0.0;
+    bg[0] = bg[1] = pg[0] = pg[1] = 0.0;
+    data_energy(x, DIM, batch, n, &be, bg, &pe, pg, &data);
+    if (k == 5) {
+      CHECK_ERROR(sgmc_chain_tell(c, be, bg, pe, pg, DIM), SGMC_ERROR_STATE, "tell_control");
+      CHECK_OK(sgmc_chain_steps_done(c, &done));
+      CHECK(done == 5);
+    }
+    CHECK_OK(sgmc_chain_tell_control(c, cb, full_e));
+    CHECK_OK(sgmc_chain_tell(c, be, bg, pe, pg, DIM));
+  }
+  sgmc_chain_destroy(c);
+  CHECK_OK(sgmc_options_set_int(o, "contour_vr_period", 0));
+  CHECK_OK(sgmc_chain_create(&c, o, DIM, N_DATA, x0, 0));
+  CHECK_ERROR(sgmc_chain_ask_control(c, xbar, DIM, &full), SGMC_ERROR_STATE, "contour_vr_period = 0");
+  CHECK_ERROR(sgmc_chain_tell_control(c, 0.0, 0.0), SGMC_ERROR_STATE, "contour_vr_period = 0");
+  sgmc_chain_destroy(c);
+  sgmc_options_destroy(o);
+}
+
 int main(void) {
   test_version();
   test_options();
@@ -500,5 +546,6 @@ int main(void) {
   test_ask_tell();
   test_thread_count_does_not_matter();
   test_contour();
+  test_contour_control_point();
   return check_summary();
 }

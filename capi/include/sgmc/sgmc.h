@@ -572,6 +572,53 @@ SGMC_API sgmc_status sgmc_options_set_theta0(sgmc_options *options, const double
 SGMC_API sgmc_status sgmc_chain_theta(const sgmc_chain *chain, double *out, int64_t m);
 
 /**
+ * @brief The control point of the variance-reduced energy for the next
+ *        iteration of an ask/tell chain ("contour_vr_period" q > 0).
+ *
+ * With q > 0 the subregion index (and so the multiplier and the weights)
+ * comes from the variance-reduced energy (ICSGLD supplement eq. 18)
+ *
+ *     U_VR(x) = U0(x) + (N/n) (S_B(x) - S_B(xbar)) + S_all(xbar),
+ *
+ * where the control point xbar moves to the current point at iterations
+ * 1, 1 + q, 1 + 2q, ... and S_all(xbar) = sum_{i<N} U_i(xbar). One
+ * iteration of an ask/tell chain then reads:
+ *
+ *     sgmc_chain_ask(chain, x, dim, batch, cap, &n);
+ *     sgmc_chain_ask_control(chain, xbar, dim, &full);
+ *     ... S_B(xbar) on the same batch, energy only; if full, also S_all(xbar) ...
+ *     sgmc_chain_tell_control(chain, s_b_xbar, full ? s_all_xbar : 0.0);
+ *     ... S_B(x), U0(x) and their gradients ...
+ *     sgmc_chain_tell(chain, ...);
+ *
+ * (sgmc_sample() makes these evaluations itself.)
+ * @param[in] chain The chain.
+ * @param[out] xbar @p dim values: the control point of the next iteration
+ *                  (the point of sgmc_chain_ask() when @p full is 1).
+ * @param[in] dim The chain's dimension.
+ * @param[out] full 1 when the next iteration refreshes the control point and
+ *                  needs S_all(xbar), else 0.
+ * @return ::SGMC_OK; ::SGMC_ERROR_STATE when "contour_vr_period" is 0 or the
+ *         sampler is not a contour sampler; ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_chain_ask_control(const sgmc_chain *chain, double *xbar, int64_t dim,
+                                            int32_t *full);
+
+/**
+ * @brief Hands over the control-point energies of the next iteration
+ *        (see sgmc_chain_ask_control()); must precede sgmc_chain_tell(),
+ *        which otherwise fails with ::SGMC_ERROR_STATE and changes nothing.
+ * @param[in,out] chain The chain.
+ * @param[in] batch_energy S_B(xbar) on the batch of the last ask.
+ * @param[in] full_energy S_all(xbar) when the iteration refreshes the
+ *                        control point; ignored otherwise.
+ * @return ::SGMC_OK; ::SGMC_ERROR_STATE when "contour_vr_period" is 0;
+ *         ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_chain_tell_control(sgmc_chain *chain, double batch_energy,
+                                             double full_energy);
+
+/**
  * @brief The sizes of the contour record (the size query before a copy).
  * @param[in] draws Draws of a contour sampler.
  * @param[out] m The number of subregions. May be NULL.

@@ -72,6 +72,8 @@ const std::array kSpecs = {
     double_option("contour_clip_hi", "contour: upper clip g_hi of the gradient multiplier", kInf,
                   -kInf, kInf, false, false),
     int_option("theta_thin", "contour: record theta every theta_thin iterations; 0 = never", 0, 0),
+    int_option("contour_vr_period", "contour: refresh period q of the variance-reduced energy; 0 = off",
+               0, 0),
     // Stochastic-approximation steps omega_k (SPEC §1).
     string_option("sa_schedule", "contour: SA steps, decay min(omega_max, A/(k^alpha+B)) or constant",
                   "decay", "decay|constant"),
@@ -200,6 +202,7 @@ ContourSettings contour_settings(const Options& options) {
           options.get_double("sa_omega_max"), options.get_double("sa_scale"),
           options.get_double("sa_power"), options.get_double("sa_offset")};
   c.theta_thin = options.get_int("theta_thin");
+  c.vr_period = options.get_int("contour_vr_period");
   return c;
 }
 

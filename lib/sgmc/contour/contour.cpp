@@ -4,11 +4,11 @@
 
 namespace sgmc {
 
-Vec ContourDraws::log_weights(WeightKind kind, WeightTheta when, ConstVecRef energies) const {
+Vec ContourDraws::log_weights(WeightKind kind, WeightTheta when) const {
   if (when == WeightTheta::kRunning) return trace.log_weights(kind);
   Vec out(trace.size());
   for (Index i = 0; i < trace.size(); ++i) {
-    out[i] = theta.log_weight(kind, energies[i], trace.indices()[static_cast<std::size_t>(i)]);
+    out[i] = theta.log_weight(kind, trace.energies()[i], trace.indices()[static_cast<std::size_t>(i)]);
   }
   return out;
 }
@@ -24,7 +24,7 @@ double Contour::step(double u, Index k, double tau, bool record) {
   const Index j = settings_.partition.index(u);
   if (adaptive_) theta_->update({&j, 1}, settings_.sa.at(k));  // CSGLD eq. (9)
   if (record) {
-    trace_.push(j, theta_->log_weight(WeightKind::kInterpolated, u, j),
+    trace_.push(j, u, theta_->log_weight(WeightKind::kInterpolated, u, j),
                 theta_->log_weight(WeightKind::kBin, u, j));
   }
   if (settings_.theta_thin > 0 && k % settings_.theta_thin == 0) trace_.push_theta(theta_->values());

@@ -17,10 +17,9 @@ struct ContourDraws {
   ContourTrace trace;
   Theta theta;
 
-  /// log w of every recorded draw with the given energies (the draws'
-  /// U_hat, SPEC §4.1): the stored running weights, or recomputed from the
-  /// final theta.
-  Vec log_weights(WeightKind kind, WeightTheta when, ConstVecRef energies) const;
+  /// log w of every recorded draw (SPEC §4.1): the stored running weights,
+  /// or recomputed from the final theta.
+  Vec log_weights(WeightKind kind, WeightTheta when) const;
 };
 
 class Contour {

@@ -35,6 +35,7 @@ void ContourSettings::validate() const {
   }
   sa.validate();
   require(theta_thin >= 0, "theta_thin", theta_thin, "must be >= 0 (0 = no trajectory)");
+  require(vr_period >= 0, "contour_vr_period", vr_period, "must be >= 0 (0 = off)");
 }
 
 }  // namespace sgmc

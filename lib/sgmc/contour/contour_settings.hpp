@@ -33,6 +33,7 @@ struct ContourSettings {
   std::vector<double> theta0;  ///< m positive values summing to 1; empty = uniform 1/m
   SaSchedule sa;
   Index theta_thin = 0;  ///< record theta after every theta_thin-th iteration; 0 = never
+  Index vr_period = 0;   ///< q of the variance-reduced energy (SPEC §4.3); 0 = off
 
   /// Throws sgmc::Error naming the offending option and value.
   void validate() const;

@@ -3,13 +3,15 @@
 namespace sgmc {
 
 ContourTrace::ContourTrace(Index m, Index capacity, Index theta_capacity)
-    : log_weight_interpolated_(capacity), log_weight_bin_(capacity), thetas_(m, theta_capacity) {
+    : energies_(capacity),
+      log_weight_interpolated_(capacity), log_weight_bin_(capacity), thetas_(m, theta_capacity) {
   indices_.reserve(static_cast<std::size_t>(capacity));
 }
 
 ContourTrace ContourTrace::trimmed() const {
   ContourTrace copy(thetas_.rows(), size(), n_thetas_);
   copy.indices_ = indices_;
+  copy.energies_ = energies();
   copy.log_weight_interpolated_ = log_weights(WeightKind::kInterpolated);
   copy.log_weight_bin_ = log_weights(WeightKind::kBin);
   copy.thetas_ = theta_trace();
@@ -17,8 +19,9 @@ ContourTrace ContourTrace::trimmed() const {
   return copy;
 }
 
-void ContourTrace::push(Index j, double log_weight_interpolated, double log_weight_bin) {
+void ContourTrace::push(Index j, double u, double log_weight_interpolated, double log_weight_bin) {
   const Index i = size();
+  energies_[i] = u;
   log_weight_interpolated_[i] = log_weight_interpolated;
   log_weight_bin_[i] = log_weight_bin;
   indices_.push_back(j);

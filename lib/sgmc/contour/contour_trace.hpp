@@ -29,14 +29,17 @@ class ContourTrace {
   /// A copy holding only what was recorded so far.
   ContourTrace trimmed() const;
 
-  /// Appends a draw's 0-based index and running log-weights. Precondition: room left.
-  void push(Index j, double log_weight_interpolated, double log_weight_bin);
+  /// Appends a draw's 0-based index, the energy u that gave it and its
+  /// running log-weights. Precondition: room left.
+  void push(Index j, double u, double log_weight_interpolated, double log_weight_bin);
   /// Appends theta. Precondition: room left.
   void push_theta(ConstVecRef theta);
 
   Index size() const { return static_cast<Index>(indices_.size()); }
   /// 0-based J_k - 1 of each draw.
   const std::vector<Index>& indices() const { return indices_; }
+  /// The energy of each draw's index: U_hat, or U_VR (SPEC §4.3).
+  Eigen::Ref<const Vec> energies() const { return energies_.head(size()); }
   /// The running log-weights of each draw.
   Eigen::Ref<const Vec> log_weights(WeightKind kind) const;
   /// Column t is theta after iteration (t + 1) theta_thin.
@@ -44,6 +47,7 @@ class ContourTrace {
 
  private:
   std::vector<Index> indices_;
+  Vec energies_;
   Vec log_weight_interpolated_;
   Vec log_weight_bin_;
   Eigen::MatrixXd thetas_;

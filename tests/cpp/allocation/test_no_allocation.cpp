@@ -40,6 +40,7 @@ TEST(NoAllocation, StepsOfEverySamplerAllocateNothing) {
         config.batch_size = model->data_size() > 0 ? 32 : 0;
         config.contour.theta_thin = 7;  // theta trajectory and draw weights are recorded too
         config.contour.rho = 0.5;
+        config.contour.vr_period = model->data_size() > 0 ? 4 : 0;  // with its full passes
         Chain chain(config, {200, 10, 3}, model->dim(), model->data_size(),
                     Vec::Zero(model->dim()), {7, 0});
         chain.advance(*model, nullptr);

@@ -57,7 +57,7 @@ Estimate weighted_mean(const SampleResult& result, WeightKind kind, WeightTheta 
   Vec means(kChains);
   for (Index c = 0; c < kChains; ++c) {
     const auto& chain = *result.chains[static_cast<std::size_t>(c)];
-    const Vec lw = chain.contour()->snapshot().log_weights(kind, when, chain.draws().energies());
+    const Vec lw = chain.contour()->snapshot().log_weights(kind, when);
     means[c] = weighted_moments(chain.draws().draws(), lw).mean[0];
   }
   const double m = means.mean();
@@ -181,6 +181,49 @@ TEST(ContourChain, BadContourSettingsAreRejectedWhenTheChainIsMade) {
   EXPECT_THROW(Chain(config, {10, 0, 1}, 1, 0, Vec::Zero(1), {1, 0}), Error);
   config.kind = SamplerKind::kSgld;  // ignored by the other samplers
   EXPECT_NO_THROW(Chain(config, {10, 0, 1}, 1, 0, Vec::Zero(1), {1, 0}));
+}
+
+TEST(VarianceReducedEnergy, IndexEnergyIsCloserToTheFullDataEnergy) {
+  Eigen::MatrixXd data = Eigen::MatrixXd::Random(1, 400) * 3.0;
+  testing::QuadraticDataModel model(data, 10.0);
+  SamplerConfig config;
+  config.kind = SamplerKind::kCsgld;
+  config.schedule.step_size = 1e-4;
+  config.batch_size = 10;
+  config.contour.partition = {50, 600.0, 20.0};
+  config.contour.vr_period = 20;
+  Chain chain(config, {4000, 0, 1}, 1, 400, Vec::Zero(1), {6, 0});
+  for (Index s = 0; s < 4000; ++s) chain.advance(model, nullptr);
+  // U(x) = U0 + sum_i U_i: the exact energy of each draw.
+  double vr_error = 0, plain_error = 0;
+  const auto& draws = chain.draws();
+  for (Index i = 0; i < draws.size(); ++i) {
+    const double x = draws.draws()(0, i);
+    const double exact = 0.5 * x * x / 10.0 + 0.5 * (data.array() - x).square().sum();
+    vr_error += std::pow(chain.contour()->trace().energies()[i] - exact, 2);
+    plain_error += std::pow(draws.energies()[i] - exact, 2);
+  }
+  EXPECT_LT(vr_error, 0.01 * plain_error);
+}
+
+TEST(VarianceReducedEnergy, TellWithoutControlEnergiesChangesNothing) {
+  Eigen::MatrixXd data = Eigen::MatrixXd::Random(1, 50);
+  testing::QuadraticDataModel model(data, 10.0);
+  SamplerConfig config;
+  config.kind = SamplerKind::kCsgld;
+  config.batch_size = 5;
+  config.contour.vr_period = 3;
+  Chain chain(config, {10, 0, 1}, 1, 50, Vec::Zero(1), {1, 0});
+  chain.advance(model, nullptr);
+  const Vec theta = chain.contour()->theta().values();
+  model.evaluate({chain.query(), chain.batch(), true, 0, nullptr, nullptr}, chain.terms());
+  EXPECT_THROW(chain.tell(), Error);
+  EXPECT_EQ(chain.steps_done(), 1);
+  EXPECT_EQ(chain.contour()->theta().values(), theta);
+  chain.tell_control(1.0, 0.0);
+  EXPECT_NO_THROW(chain.tell());
+  // Meaningless without data.
+  EXPECT_THROW(Chain(config, {10, 0, 1}, 1, 0, Vec::Zero(1), {1, 0}), Error);
 }
 
 TEST(DomainBox, MovesLeavingTheBoxAreDiscarded) {
