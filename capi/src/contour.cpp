@@ -52,6 +52,17 @@ void copy_out(const Source& values, std::int64_t n, T* out, int64_t out_len) {
   std::copy_n(values, n, out);
 }
 
+/// Copies the array values(contour_chain(draws, chain)) to out.
+template <typename T, typename Values>
+sgmc_status copy_contour(const sgmc_draws* draws, int64_t chain, T* out, int64_t out_len,
+                         Values values) {
+  return guarded([&] {
+    const auto& v = values(contour_chain(draws, chain));
+    copy_out(v.data(), static_cast<int64_t>(v.size()), out, out_len);
+    return SGMC_OK;
+  });
+}
+
 }  // namespace
 
 extern "C" {
@@ -121,40 +132,30 @@ sgmc_status sgmc_draws_contour_shape(const sgmc_draws* draws, int64_t* m, int64_
 
 sgmc_status sgmc_draws_copy_theta(const sgmc_draws* draws, int64_t chain, double* out,
                                   int64_t out_len) {
-  return guarded([&] {
-    const auto theta = contour_chain(draws, chain).contour.theta.values();
-    copy_out(theta.data(), theta.size(), out, out_len);
-    return SGMC_OK;
-  });
+  return copy_contour(draws, chain, out, out_len,
+                      [](const ContourChain& c) { return c.contour.theta.values(); });
 }
 
 sgmc_status sgmc_draws_copy_theta_trace(const sgmc_draws* draws, int64_t chain, double* out,
                                         int64_t out_len) {
-  return guarded([&] {
-    // Columns are thetas, so the memory is already theta after theta.
-    const auto trace = contour_chain(draws, chain).contour.trace.theta_trace();
-    copy_out(trace.data(), trace.size(), out, out_len);
-    return SGMC_OK;
-  });
+  // Columns are thetas, so the memory is already theta after theta.
+  return copy_contour(draws, chain, out, out_len,
+                      [](const ContourChain& c) { return c.contour.trace.theta_trace(); });
 }
 
 sgmc_status sgmc_draws_copy_contour_index(const sgmc_draws* draws, int64_t chain, int64_t* out,
                                           int64_t out_len) {
-  return guarded([&] {
-    const auto& indices = contour_chain(draws, chain).contour.trace.indices();
-    copy_out(indices.data(), static_cast<int64_t>(indices.size()), out, out_len);
-    return SGMC_OK;
-  });
+  return copy_contour(draws, chain, out, out_len,
+                      [](const ContourChain& c) -> const std::vector<sgmc::Index>& {
+                        return c.contour.trace.indices();
+                      });
 }
 
 sgmc_status sgmc_draws_copy_log_weights(const sgmc_draws* draws, int64_t chain,
                                         sgmc_weight_kind kind, sgmc_weight_theta when, double* out,
                                         int64_t out_len) {
-  return guarded([&] {
-    const sgmc::Vec lw = log_weights(contour_chain(draws, chain), kind, when);
-    copy_out(lw.data(), lw.size(), out, out_len);
-    return SGMC_OK;
-  });
+  return copy_contour(draws, chain, out, out_len,
+                      [&](const ContourChain& c) { return log_weights(c, kind, when); });
 }
 
 sgmc_status sgmc_draws_weighted_moments(const sgmc_draws* draws, int64_t chain,
