@@ -8,12 +8,14 @@
 // and prints the final numbers and wall times.
 //
 // Usage: bench_contour_mix1d [n_steps = 1e7] [n_chains = 10] [out_dir = .]
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sgmc/drivers/driver.hpp"
@@ -26,9 +28,9 @@ using sgmc::Vec;
 
 constexpr Index kKept = 100000;  // draws kept per chain (the rest thinned away)
 
-sgmc::ContourSettings partition(double du) {
+sgmc::ContourSettings partition(double du, double u1) {
   sgmc::ContourSettings s;
-  s.partition = {static_cast<Index>(std::lround(50.0 / du)), 2.0, du};
+  s.partition = {static_cast<Index>(std::lround(50.0 / du)), u1, du};
   s.zeta = 0.75;
   return s;  // SA schedule: the default 1/(k^0.6 + 100)
 }
@@ -56,7 +58,7 @@ Run run(const sgmc::Model& model, sgmc::SamplerKind kind, const sgmc::ContourSet
   config.schedule.step_size = 0.1;
   config.contour = contour;
   const auto start = std::chrono::steady_clock::now();
-  auto result = sgmc::sample(model, config, {n_steps, 0, n_steps / kKept},
+  auto result = sgmc::sample(model, config, {n_steps, 0, std::max<Index>(1, n_steps / kKept)},
                              {chains, 0, n_steps, 20210101}, Vec::Zero(1), nullptr);
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   return {std::move(result), took.count()};
@@ -123,11 +125,11 @@ int main(int argc, char** argv) {
   const std::string out = argc > 3 ? argv[3] : ".";
   const auto target = sgmc::make_synthetic_target("mix1d", {0.1, 0.1});
   std::ofstream theta_csv(out + "/theta.csv"), curve_csv(out + "/curves.csv");
-  theta_csv << "du,bin,upper_energy,truth,theta_mean,theta_sd\n";
+  theta_csv << "du,u1,bin,upper_energy,truth,theta_mean,theta_sd\n";
   curve_csv << "estimator,iteration,mean_abs_error,rmse\n";
   std::printf("mix1d, %lld iterations x %lld chains, final estimates of E x = 0 (mean, sd over chains)\n",
               static_cast<long long>(n_steps), static_cast<long long>(chains));
-  std::printf("%-28s %10s %10s %10s %12s\n", "estimator", "mean", "sd", "|mean| avg", "wall s");
+  std::printf("%-34s %10s %10s %10s %12s\n", "estimator", "mean", "sd", "|mean| avg", "wall s");
 
   auto report = [&](const std::string& name, const std::vector<Vec>& estimates, double seconds) {
     std::vector<double> finals, abs;
@@ -136,14 +138,14 @@ int main(int argc, char** argv) {
       abs.push_back(std::abs(e[e.size() - 1]));
     }
     const Final f = spread(finals);
-    std::printf("%-28s %10.4f %10.4f %10.4f %12.1f\n", name.c_str(), f.mean, f.sd,
+    std::printf("%-34s %10.4f %10.4f %10.4f %12.1f\n", name.c_str(), f.mean, f.sd,
                 spread(abs).mean, seconds);
     write_curve(curve_csv, name, estimates, n_steps);
   };
 
   // SGLD: unweighted.
   {
-    const auto r = run(*target, sgmc::SamplerKind::kSgld, partition(1.0), n_steps, chains);
+    const auto r = run(*target, sgmc::SamplerKind::kSgld, partition(1.0, 2.0), n_steps, chains);
     std::vector<Vec> est;
     for (const auto& c : r.result.chains) {
       est.push_back(running_mean(c->draws().draws().row(0).transpose(),
@@ -151,9 +153,10 @@ int main(int argc, char** argv) {
     }
     report("sgld", est, r.seconds);
   }
-  // CSGLD at du = 1 and a finer du; KSGLD with the true theta at du = 1.
-  for (const double du : {1.0, 0.25}) {
-    const auto settings = partition(du);
+  // CSGLD at du = 1 and a finer du (with u1 = 2, and with u1 = 1.5 just
+  // above the minimum energy 1.43); KSGLD with the true theta at du = 1.
+  for (const auto& [du, u1] : {std::pair{1.0, 2.0}, std::pair{0.25, 2.0}, std::pair{0.25, 1.5}}) {
+    const auto settings = partition(du, u1);
     const auto r = run(*target, sgmc::SamplerKind::kCsgld, settings, n_steps, chains);
     const Vec truth = energy_pdf(*target, settings.partition);
     Eigen::MatrixXd thetas(settings.partition.m, static_cast<Index>(r.result.chains.size()));
@@ -164,12 +167,13 @@ int main(int argc, char** argv) {
       const auto row = thetas.row(i);
       const double mean = row.mean();
       const double sd = std::sqrt((row.array() - mean).square().sum() / static_cast<double>(row.size() - 1));
-      theta_csv << du << ',' << i + 1 << ',' << settings.partition.knot(i) << ',' << truth[i] << ','
+      theta_csv << du << ',' << u1 << ',' << i + 1 << ',' << settings.partition.knot(i) << ',' << truth[i] << ','
                 << mean << ',' << sd << '\n';
     }
     Index worst = 0;
     const double gap = (thetas.rowwise().mean() - truth).cwiseAbs().maxCoeff(&worst);
-    std::printf("  theta at du = %g: max |theta - energy pdf| = %.4f in subregion %lld\n", du, gap,
+    std::printf("  theta at du = %g, u1 = %g: max |theta - energy pdf| = %.4f in subregion %lld\n",
+                du, u1, gap,
                 static_cast<long long>(worst + 1));
     for (const auto kind : {sgmc::WeightKind::kInterpolated, sgmc::WeightKind::kBin}) {
       std::vector<Vec> est;
@@ -178,6 +182,7 @@ int main(int argc, char** argv) {
                                    c->contour()->trace().log_weights(kind)));
       }
       const std::string name = std::string("csgld du=") + (du == 1.0 ? "1" : "0.25") +
+                               (u1 == 2.0 ? "" : " u1=1.5") +
                                (kind == sgmc::WeightKind::kBin ? " bin" : " interpolated");
       report(name, est, r.seconds);
     }

@@ -12,24 +12,25 @@ folder = sys.argv[1] if len(sys.argv) > 1 else "."
 theta = defaultdict(list)
 with open(f"{folder}/theta.csv") as f:
     for row in csv.DictReader(f):
-        theta[row["du"]].append(row)
+        theta[(float(row["du"]), float(row["u1"]))].append(row)
 curves = defaultdict(list)
 with open(f"{folder}/curves.csv") as f:
     for row in csv.DictReader(f):
         curves[row["estimator"]].append((int(row["iteration"]), float(row["mean_abs_error"])))
 
-fig, axes = plt.subplots(1, 3, figsize=(16, 4.5))
-for ax, du in zip(axes[:2], sorted(theta, key=float, reverse=True)):
-    rows = theta[du][:20] if float(du) == 1 else theta[du][:60]
+fig, axes = plt.subplots(1, 4, figsize=(21, 4.8))
+for ax, key in zip(axes[:3], sorted(theta, reverse=True)):
+    du, u1 = key
+    rows = theta[key][:20] if du == 1 else theta[key][:60]
     u = [float(r["upper_energy"]) for r in rows]
     ax.plot(u, [float(r["truth"]) for r in rows], "k-", label="energy pdf (numerical)")
     ax.errorbar(u, [float(r["theta_mean"]) for r in rows], yerr=[float(r["theta_sd"]) for r in rows],
                 fmt="o", ms=3, capsize=2, label="CSGLD theta (mean ± sd, 10 chains)")
     ax.set_yscale("log")
     ax.set_xlabel("upper energy u_i of subregion i")
-    ax.set_title(f"theta vs energy pdf, du = {du}")
+    ax.set_title(f"theta vs energy pdf, du = {du:g}, u1 = {u1:g}")
     ax.legend()
-ax = axes[2]
+ax = axes[3]
 for name, points in curves.items():
     ax.plot([p[0] for p in points], [p[1] for p in points], label=name)
 ax.set_xscale("log")
