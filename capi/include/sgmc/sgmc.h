@@ -544,7 +544,7 @@ typedef enum sgmc_weight_kind {
 /** @brief Which theta the weights use. */
 typedef enum sgmc_weight_theta {
   SGMC_WEIGHT_RUNNING = 0, /**< theta after the SA update of the draw's own iteration */
-  SGMC_WEIGHT_FINAL = 1    /**< the final theta, for every draw */
+  SGMC_WEIGHT_FINAL = 1    /**< the final theta (for sgmc_chain_draws(): the theta when the draws were copied), for every draw */
 } sgmc_weight_theta;
 
 /**
