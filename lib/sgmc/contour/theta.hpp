@@ -26,7 +26,8 @@ class Theta {
   /// from the same theta_k (CSGLD eq. 9 for P = 1, ICSGLD eq. 5 for P > 1):
   ///   theta(i) += omega (1/P) sum_p [H_i(J_p) + omega rho 1{i >= J_p} (1{i=J_p} - theta(i))],
   /// then renormalised to the simplex and floored at the smallest normal
-  /// double so that log theta stays finite. Never allocates.
+  /// double so that log theta stays finite. Plain O(m P); `indices` must
+  /// not be empty. Never allocates.
   void update(std::span<const Index> indices, double omega);
 
   /// d/du log Psi_theta(u) for an energy u in subregion j = J(u) - 1.
