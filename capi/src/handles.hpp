@@ -6,6 +6,7 @@
 
 #include "sgmc/chain/chain.hpp"
 #include "sgmc/config/options.hpp"
+#include "sgmc/data/dataset.hpp"
 #include "sgmc/models/model.hpp"
 #include "sgmc/storage/draw_store.hpp"
 
@@ -23,4 +24,8 @@ struct sgmc_draws {
 
 struct sgmc_chain {
   std::unique_ptr<sgmc::Chain> chain;
+};
+
+struct sgmc_data {
+  std::shared_ptr<const sgmc::Dataset> data;
 };
