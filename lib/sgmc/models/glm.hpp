@@ -10,6 +10,10 @@
 
 namespace sgmc {
 
+/// How many batch rows ahead of the current one are prefetched: enough to
+/// cover a memory latency with the work on the rows in between.
+inline constexpr std::size_t kPrefetchRows = 8;
+
 /// A loss's value and slope at one datum.
 struct LossTerm {
   double energy;
@@ -28,7 +32,10 @@ double glm_batch_sum(const Dataset& data, std::span<const Index> batch, ConstVec
   const auto w = coef.head(p);
   const double b = coef[p];
   double energy = 0.0;
-  for (const Index i : batch) {
+  const std::size_t n = batch.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    if (k + kPrefetchRows < n) data.prefetch_row(batch[k + kPrefetchRows]);
+    const Index i = batch[k];
     const auto a = data.features().row(i);
     const LossTerm term = loss(a.dot(w) + b, data.targets()[i]);
     energy += term.energy;
