@@ -24,9 +24,9 @@ void LinearRegression::evaluate(const EvalRequest& request, ModelTerms& out) con
   const auto coef = request.x.head(p + 1);
   const double t = sampled_noise() ? request.x[p + 1] : 0.0;
   const double inv_var = sampled_noise() ? std::exp(-2.0 * t) : 1.0 / (noise_sd_ * noise_sd_);
-  const auto loss = [inv_var](double z, double y) {
-    const double r = z - y;
-    return LossTerm{0.5 * r * r * inv_var, r * inv_var};
+  const auto loss = [inv_var](const GlmChunk& z, const GlmChunk& y, GlmChunk& slope) {
+    slope = (z - y) * inv_var;
+    return 0.5 * ((z - y) * slope).sum();
   };
   VecRef* grad = nullptr;
   if (request.want_gradient) {

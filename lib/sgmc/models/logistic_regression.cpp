@@ -1,7 +1,5 @@
 #include "sgmc/models/logistic_regression.hpp"
 
-#include <algorithm>
-#include <cmath>
 #include <string>
 
 #include "sgmc/models/glm.hpp"
@@ -24,10 +22,10 @@ LogisticRegression::LogisticRegression(std::shared_ptr<const Dataset> data, doub
 void LogisticRegression::evaluate(const EvalRequest& request, ModelTerms& out) const {
   // With e = exp(-|z|) <= 1: log(1 + exp(z)) = max(z, 0) + log1p(e), and the
   // logistic function is 1 / (1 + e) for z >= 0 and e / (1 + e) otherwise.
-  const auto loss = [](double z, double y) {
-    const double e = std::exp(-std::abs(z));
-    const double sigmoid = z >= 0 ? 1.0 / (1.0 + e) : e / (1.0 + e);
-    return LossTerm{std::max(z, 0.0) + std::log1p(e) - y * z, sigmoid - y};
+  const auto loss = [](const GlmChunk& z, const GlmChunk& y, GlmChunk& slope) {
+    const GlmChunk e = (-z.abs()).exp();
+    slope = (z >= 0).select(1.0 / (1.0 + e), e / (1.0 + e)) - y;
+    return (z.max(0.0) + e.log1p() - y * z).sum();
   };
   VecRef* grad = nullptr;
   if (request.want_gradient) {
