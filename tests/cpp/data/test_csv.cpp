@@ -8,26 +8,18 @@
 
 #include "sgmc/core/error.hpp"
 #include "sgmc/data/csv.hpp"
+#include "support/error_message.hpp"
 
 namespace sgmc {
 namespace {
+
+using testing::message_of;
 
 /// Writes `text` to a fresh file in the test's temporary directory.
 std::string write_file(const std::string& name, const std::string& text) {
   const auto path = std::filesystem::temp_directory_path() / ("sgmc_test_csv_" + name);
   std::ofstream(path) << text;
   return path.string();
-}
-
-std::string message_of(const std::string& path, const std::string& target, ErrorKind kind) {
-  try {
-    read_csv(path, target);
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), kind) << e.what();
-    return e.what();
-  }
-  ADD_FAILURE() << "no sgmc::Error thrown";
-  return {};
 }
 
 TEST(ReadCsv, ReadsFeaturesAndTheTargetColumn) {
@@ -49,33 +41,33 @@ TEST(ReadCsv, ReadsFeaturesAndTheTargetColumn) {
 }
 
 TEST(ReadCsv, NamesTheFileLineAndColumnOfEveryFault) {
-  const auto ragged = write_file("ragged.csv", "a,b,y\n1,2,3\n4,5\n");
-  EXPECT_EQ(message_of(ragged, "y", ErrorKind::kIo),
-            "file '" + ragged + "', line 3: 2 cells, but the header has 3");
-  const auto text = write_file("text.csv", "a,b,y\n1,2,3\n4,five,6\n");
-  EXPECT_EQ(message_of(text, "y", ErrorKind::kIo),
-            "file '" + text + "', line 3, column 2 ('b'): 'five' is not a finite number");
-  const auto empty_cell = write_file("empty_cell.csv", "a,b,y\n1,,3\n");
-  EXPECT_EQ(message_of(empty_cell, "y", ErrorKind::kIo),
-            "file '" + empty_cell + "', line 2, column 2 ('b'): '' is not a finite number");
-  const auto nan = write_file("nan.csv", "a,y\nnan,1\n");
-  EXPECT_EQ(message_of(nan, "y", ErrorKind::kIo),
-            "file '" + nan + "', line 2, column 1 ('a'): 'nan' is not a finite number");
-  const auto huge = write_file("huge.csv", "a,y\n1,1e999\n");
-  EXPECT_EQ(message_of(huge, "y", ErrorKind::kIo),
-            "file '" + huge + "', line 2, column 2 ('y'): '1e999' is not a finite number");
-  const auto empty = write_file("empty.csv", "");
-  EXPECT_EQ(message_of(empty, "y", ErrorKind::kIo),
-            "file '" + empty + "' is empty: expected a header row");
-  const auto header_only = write_file("header_only.csv", "a,y\n\n");
-  EXPECT_EQ(message_of(header_only, "y", ErrorKind::kIo),
-            "file '" + header_only + "' has a header but no data rows");
-  EXPECT_EQ(message_of("/nonexistent/sgmc.csv", "y", ErrorKind::kIo),
+  struct Case {
+    const char* name;
+    const char* text;
+    const char* message;  ///< after "file '<path>'"
+  };
+  const Case cases[] = {
+      {"ragged.csv", "a,b,y\n1,2,3\n4,5\n", ", line 3: 2 cells, but the header has 3"},
+      {"text.csv", "a,b,y\n1,2,3\n4,five,6\n",
+       ", line 3, column 2 ('b'): 'five' is not a finite number"},
+      {"empty_cell.csv", "a,b,y\n1,,3\n", ", line 2, column 2 ('b'): '' is not a finite number"},
+      {"nan.csv", "a,y\nnan,1\n", ", line 2, column 1 ('a'): 'nan' is not a finite number"},
+      {"huge.csv", "a,y\n1,1e999\n", ", line 2, column 2 ('y'): '1e999' is not a finite number"},
+      {"empty.csv", "", " is empty: expected a header row"},
+      {"header_only.csv", "a,y\n\n", " has a header but no data rows"},
+  };
+  for (const auto& c : cases) {
+    const auto path = write_file(c.name, c.text);
+    EXPECT_EQ(message_of([&] { read_csv(path, "y"); }, ErrorKind::kIo),
+              "file '" + path + "'" + c.message);
+  }
+  EXPECT_EQ(message_of([] { read_csv("/nonexistent/sgmc.csv", "y"); }, ErrorKind::kIo),
             "cannot open file '/nonexistent/sgmc.csv': No such file or directory");
-  EXPECT_EQ(message_of(ragged, "z", ErrorKind::kInvalidArgument),
-            "argument 'target_column' = 'z': must name a column of file '" + ragged + "' (a, b, y)");
+  const auto good = write_file("columns.csv", "a,b,y\n1,2,3\n");
+  EXPECT_EQ(message_of([&] { read_csv(good, "z"); }),
+            "argument 'target_column' = 'z': must name a column of file '" + good + "' (a, b, y)");
   const auto only_target = write_file("only_target.csv", "y\n1\n");
-  EXPECT_EQ(message_of(only_target, "y", ErrorKind::kInvalidArgument),
+  EXPECT_EQ(message_of([&] { read_csv(only_target, "y"); }),
             "argument 'target_column' = 'y': must leave at least one feature column in file '" +
                 only_target + "'");
 }

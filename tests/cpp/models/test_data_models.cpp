@@ -11,6 +11,7 @@
 #include "sgmc/models/logistic_regression.hpp"
 #include "sgmc/models/mlp.hpp"
 #include "sgmc/random/normal.hpp"
+#include "support/error_message.hpp"
 #include "support/model_checks.hpp"
 
 namespace sgmc {
@@ -53,16 +54,7 @@ Vec random_point(Index d, std::uint64_t seed, double scale) {
   return scale * x;
 }
 
-std::string message_of(auto&& make) {
-  try {
-    make();
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
-    return e.what();
-  }
-  ADD_FAILURE() << "no sgmc::Error thrown";
-  return {};
-}
+using testing::message_of;
 
 const std::vector<Index> kBatch{0, 5, 7, 7, 12, 39, 2};
 
