@@ -72,5 +72,24 @@ TEST(ReadCsv, NamesTheFileLineAndColumnOfEveryFault) {
                 only_target + "'");
 }
 
+TEST(ReadCsv, ReadsTheShippedDataSets) {
+  struct Shipped {
+    const char* file;
+    const char* target;
+    Index rows, features;
+    double largest_target;
+  };
+  for (const auto& d : {Shipped{"breast_cancer.csv", "benign", 569, 30, 1.0},
+                        Shipped{"digits.csv", "digit", 1797, 64, 9.0},
+                        Shipped{"pima_tr.csv", "type", 200, 7, 1.0},
+                        Shipped{"pima_te.csv", "type", 332, 7, 1.0}}) {
+    const auto data = read_csv(std::string(SGMC_SOURCE_DIR "/tests/data/") + d.file, d.target);
+    EXPECT_EQ(data->rows(), d.rows) << d.file;
+    EXPECT_EQ(data->n_features(), d.features) << d.file;
+    EXPECT_EQ(data->targets().minCoeff(), 0.0) << d.file;
+    EXPECT_EQ(data->targets().maxCoeff(), d.largest_target) << d.file;
+  }
+}
+
 }  // namespace
 }  // namespace sgmc
