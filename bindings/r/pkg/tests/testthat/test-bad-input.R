@@ -35,7 +35,7 @@ test_that("models: bad arguments", {
   expect_error(sgmc_gaussian(c(0, 0), matrix(c(1, 2, 2, 1), 2)), class = "sgmc_error_invalid_argument")
   expect_error(sgmc_gaussian(c(0, 0), matrix(c(1, NA, NA, 1), 2)), "finite")
   expect_error(sgmc_logistic(matrix(1:6, 3), c(0, 1)), "length")
-  expect_error(sgmc_logistic(matrix(1:6, 3), c(0, 1, 2)), "row")
+  expect_error(sgmc_logistic(matrix(1:6, 3), c(0, 1, 2)), "0 or 1")
   expect_error(sgmc_logistic(matrix(c(1, NA, 3, 4), 2), c(0, 1)), "finite|row")
   expect_error(sgmc_logistic(data.frame(a = c("u", "v")), c(0, 1)), "not numeric")
   expect_error(sgmc_logistic(matrix(1:4, 2), factor(c("a", "b"))), "factor")
