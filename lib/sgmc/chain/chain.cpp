@@ -39,7 +39,7 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
     : config_(validated(sampler, record, dim, x0)),
       record_(record),
       seed_(seed),
-      kernel_(make_kernel(config_, x0)),
+      kernel_(make_kernel(config_, x0, data_size)),
       batch_(data_size, sampler.batch_size),
       batch_rng_(Rng::stream(seed.seed, static_cast<std::uint64_t>(seed.chain), StreamPurpose::kBatches)),
       target_noise_(Rng::stream(seed.seed, static_cast<std::uint64_t>(seed.chain), StreamPurpose::kTargetNoise)),
@@ -71,20 +71,29 @@ void Chain::tell() {
     throw_non_finite("gradient (coordinate " + show(i) + " = " + show(grad[i]) + ")", seed_.chain, k);
   }
   const StochasticEval eval{energy, grad, n > 0 ? batch_grad_ : prior_grad_,
-                            n > 0 ? 1.0 / static_cast<double>(n) : 1.0};
+                            n > 0 ? 1.0 / static_cast<double>(n) : 1.0, batch_.current()};
   const StepInfo info{k, config_.schedule.at(k), config_.temperature};
-  // The draw of iteration k is the evaluated point x_k with its U_hat(x_k).
-  if (record_.records(k)) draws_.push(kernel_->query(), energy, k);
+  const bool iteration = kernel_->next_is_iteration();
+  const bool record = iteration && record_.records(k);
+  // The draw of iteration k is the evaluated point x_k with its U_hat(x_k),
+  // or the kernel's position after the step when it says so.
+  if (record && !kernel_->records_position()) draws_.push(kernel_->query(), energy, k);
   kernel_->step(eval, info, move_noise_);
-  k_ = k;
+  if (record && kernel_->records_position()) {
+    draws_.push(kernel_->position(), kernel_->position_energy(), k);
+  }
+  if (iteration) k_ = k;
   batch_.next(batch_rng_);
 }
 
 void Chain::advance(const Model& model, ModelWorkspace* workspace) {
-  const EvalRequest request{kernel_->query(), batch_.current(), true, seed_.chain, &target_noise_,
-                            workspace};
-  model.evaluate(request, terms_);
-  tell();
+  const Index k = k_;
+  while (k_ == k) {  // extra evaluations first, if the kernel asks for any
+    const EvalRequest request{kernel_->query(), batch_.current(), true, seed_.chain,
+                              &target_noise_, workspace};
+    model.evaluate(request, terms_);
+    tell();
+  }
 }
 
 }  // namespace sgmc

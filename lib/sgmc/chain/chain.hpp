@@ -40,13 +40,16 @@ class Chain {
   /// Buffers the evaluation writes into (gradients sized dim()).
   ModelTerms& terms() { return terms_; }
 
-  /// Consumes terms() as the evaluation at query() on batch(). On a
+  /// Consumes terms() as the evaluation at query() on batch(): one
+  /// iteration, or an extra evaluation of a kernel that needs one (then
+  /// steps_done() does not advance; MHBT). On a
   /// non-finite energy or gradient it throws Error(kNonFinite) naming chain
   /// and step, and the chain is left exactly as it was. Throws Error(kState)
   /// once n_steps iterations have been made.
   void tell();
 
-  /// Evaluates `model` at ask() and tells the result: one full step.
+  /// Evaluates `model` at ask() and tells the result until one iteration
+  /// is done: one full step.
   void advance(const Model& model, ModelWorkspace* workspace);
 
   Index dim() const { return terms_.batch_grad.size(); }
@@ -56,6 +59,7 @@ class Chain {
   ConstVecRef position() const { return kernel_->position(); }
   const DrawStore& draws() const { return draws_; }
   const SamplerConfig& config() const { return config_; }
+  const Kernel& kernel() const { return *kernel_; }
   Rng& target_noise() { return target_noise_; }
 
  private:

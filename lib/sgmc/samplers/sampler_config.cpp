@@ -12,6 +12,7 @@ std::string_view sampler_name(SamplerKind kind) {
     case SamplerKind::kSgld: return "sgld";
     case SamplerKind::kPsgld: return "psgld";
     case SamplerKind::kSghmc: return "sghmc";
+    case SamplerKind::kMhbt: return "mhbt";
   }
   return "unknown";
 }
@@ -34,13 +35,24 @@ void SamplerConfig::validate() const {
             sghmc.noise_estimate, ("must be in [0, friction) with friction = " +
                                    show(sghmc.friction)).c_str());
   }
+  if (kind == SamplerKind::kMhbt) {
+    mhbt.validate();
+    // The proposal drawn after iteration k and its density evaluated at
+    // iteration k + 1 must use one learning rate.
+    require(schedule.kind == ScheduleKind::kConstant, "schedule",
+            schedule.kind == ScheduleKind::kPolynomial ? "polynomial" : "cyclical",
+            "must be 'constant' for sampler 'mhbt' (its learning rate eps is step_size)");
+  }
 }
 
-std::unique_ptr<Kernel> make_kernel(const SamplerConfig& config, ConstVecRef x0) {
+std::unique_ptr<Kernel> make_kernel(const SamplerConfig& config, ConstVecRef x0, Index data_size) {
   switch (config.kind) {
     case SamplerKind::kSgld: return std::make_unique<Sgld>(x0);
     case SamplerKind::kPsgld: return std::make_unique<Psgld>(x0, config.psgld);
     case SamplerKind::kSghmc: return std::make_unique<Sghmc>(x0, config.sghmc);
+    case SamplerKind::kMhbt:
+      return std::make_unique<Mhbt>(x0, config.mhbt, config.schedule.step_size, data_size,
+                                    config.batch_size);
   }
   throw Error(ErrorKind::kUnsupported, "unknown sampler kind");
 }

@@ -1,0 +1,103 @@
+// MHBT samples what SPEC §7 says. With n = N and c_n = N it is exact MH on the
+// posterior; with few data and small batches its augmented chain (x, I) has
+// the enumerable target pi(x, I) ∝ exp(c_n mu_I(x)) (MHBT eq. 1), which the
+// kept batch must follow jointly with x. Tolerances: 4.5 Monte Carlo standard
+// errors by batch means over 4 chains.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <functional>
+
+#include "sgmc/drivers/driver.hpp"
+#include "support/monte_carlo.hpp"
+#include "support/toy_models.hpp"
+
+namespace sgmc {
+namespace {
+
+constexpr Index kChains = 4;
+
+/// Runs kChains chains; per chain, the series f(x, kept batch) of every iteration.
+std::vector<Vec> series(const Model& model, const SamplerConfig& config, Index n_steps,
+                        const std::function<double(ConstVecRef, Index)>& f) {
+  std::vector<Vec> out;
+  for (Index c = 0; c < kChains; ++c) {
+    Chain chain(config, {n_steps, 0, 1}, model.dim(), model.data_size(), Vec::Zero(model.dim()),
+                {31, c});
+    const auto& mhbt = dynamic_cast<const Mhbt&>(chain.kernel());
+    Vec s(n_steps);
+    for (Index k = 0; k < n_steps; ++k) {
+      chain.advance(model, nullptr);
+      s[k] = f(chain.position(), mhbt.kept_batch()[0]);
+    }
+    out.push_back(s.tail(n_steps - n_steps / 10));  // burn-in
+  }
+  return out;
+}
+
+TEST(MhbtStatistical, FullBatchWithCnEqualNIsExactMh) {
+  // U_i = |x - y_i|^2 / 2, prior N(0, I): posterior N(sum y / (N + 1), I / (N + 1)).
+  constexpr Index kN = 4;
+  Eigen::MatrixXd y(2, kN);
+  y << 1.0, 2.5, -0.5, 1.5, -2.0, 0.5, -1.0, 0.3;
+  const testing::QuadraticDataModel model(y, 1.0);
+  const Vec mean = y.rowwise().sum() / (kN + 1.0);
+  const double var = 1.0 / (kN + 1.0);
+  for (const auto proposal : {MhbtProposal::kRandomWalk, MhbtProposal::kSgld}) {
+    SamplerConfig config;
+    config.kind = SamplerKind::kMhbt;
+    config.mhbt.proposal = proposal;
+    config.mhbt.c_n = kN;
+    config.mhbt.rw_scale = 0.6;
+    config.schedule.step_size = 0.3;
+    for (Index i = 0; i < 2; ++i) {
+      const auto m = testing::batch_means(
+          series(model, config, 200000, [i](ConstVecRef x, Index) { return x[i]; }));
+      const auto v = testing::batch_means(series(model, config, 200000, [&](ConstVecRef x, Index) {
+        return (x[i] - mean[i]) * (x[i] - mean[i]);
+      }));
+      EXPECT_NEAR(m.mean, mean[i], 4.5 * m.se) << proposal_name(proposal) << " mean " << i;
+      EXPECT_NEAR(v.mean, var, 4.5 * v.se) << proposal_name(proposal) << " variance " << i;
+    }
+  }
+}
+
+TEST(MhbtStatistical, AugmentedChainFollowsTheBatchTemperedTarget) {
+  // N = 3 data, batches of one, d = 1: pi(x, i) ∝ exp(c_n mu_i(x)) with
+  // mu_i = -U_i(x) - U0(x)/3. Each batch has its own mode and mass, so the
+  // joint law of (x, kept batch) shows a wrong ratio: a missing -d log beta,
+  // a reverse density with the old batch's gradient, a cache not kept.
+  const Eigen::MatrixXd y{{-1.5, 0.0, 2.0}};
+  const testing::QuadraticDataModel model(y, 4.0);
+  const double c_n = 1.5;
+  // Exact P(I = i) and E[x 1{I = i}] by quadrature.
+  std::array<double, 3> mass{}, first{};
+  double total = 0.0;
+  for (double x = -15; x < 15; x += 1e-3) {
+    for (int i = 0; i < 3; ++i) {
+      const double w = std::exp(c_n * (-0.5 * (x - y(0, i)) * (x - y(0, i)) - x * x / 8.0 / 3.0));
+      mass[i] += w;
+      first[i] += w * x;
+      total += w;
+    }
+  }
+  for (const auto proposal : {MhbtProposal::kRsgld, MhbtProposal::kSgld}) {
+    SamplerConfig config;
+    config.kind = SamplerKind::kMhbt;
+    config.batch_size = 1;
+    config.schedule.step_size = 0.5;
+    config.mhbt = {proposal, c_n, 0.1, 3.0, 0.3, false, 1000.0};
+    for (Index i = 0; i < 3; ++i) {
+      const auto p = testing::batch_means(
+          series(model, config, 300000, [i](ConstVecRef, Index b) { return b == i ? 1.0 : 0.0; }));
+      const auto m = testing::batch_means(series(
+          model, config, 300000, [i](ConstVecRef x, Index b) { return b == i ? x[0] : 0.0; }));
+      EXPECT_NEAR(p.mean, mass[i] / total, 4.5 * p.se) << proposal_name(proposal) << " P(I = " << i << ")";
+      EXPECT_NEAR(m.mean, first[i] / total, 4.5 * m.se) << proposal_name(proposal) << " E[x; I = " << i << "]";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace sgmc
