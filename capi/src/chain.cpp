@@ -1,6 +1,7 @@
 // sgmc_chain_*: one chain driven by the caller (ask/tell).
 #include "firewall.hpp"
 #include "handles.hpp"
+#include "mhbt_stats.hpp"
 
 using sgmc::capi::create_into;
 using sgmc::capi::guarded;
@@ -102,7 +103,7 @@ sgmc_status sgmc_chain_draws(sgmc_draws** out, const sgmc_chain* chain) {
   return create_into(out, [&] {
     require_non_null(chain, "chain");
     auto draws = std::make_unique<sgmc_draws>();
-    draws->chains.push_back(chain->chain->draws().trimmed());
+    sgmc::capi::append_chain(*draws, *chain->chain);
     return draws;
   });
 }

@@ -19,6 +19,7 @@ struct sgmc_model {
 
 struct sgmc_draws {
   std::vector<sgmc::DrawStore> chains;
+  std::vector<sgmc::MhbtStats> mhbt;  ///< per chain, for sampler "mhbt" only
 };
 
 struct sgmc_chain {

@@ -1,6 +1,7 @@
 // sgmc_sample: a batch of independent chains through the parallel driver.
 #include "firewall.hpp"
 #include "handles.hpp"
+#include "mhbt_stats.hpp"
 #include "sgmc/drivers/driver.hpp"
 
 using sgmc::capi::create_into;
@@ -26,7 +27,7 @@ extern "C" sgmc_status sgmc_sample(sgmc_draws** out, const sgmc_model* model,
     cancelled = result.outcome.cancelled;
     auto draws = std::make_unique<sgmc_draws>();
     draws->chains.reserve(result.chains.size());
-    for (const auto& chain : result.chains) draws->chains.push_back(chain->draws().trimmed());
+    for (const auto& chain : result.chains) sgmc::capi::append_chain(*draws, *chain);
     return draws;
   });
   if (status == SGMC_OK && cancelled) {

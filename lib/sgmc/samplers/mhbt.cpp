@@ -40,7 +40,7 @@ Mhbt::Mhbt(ConstVecRef x0, const MhbtSettings& settings, double eps, Index data_
       x_(x0),
       grad_(Vec::Zero(x0.size())),
       proposal_(x0),
-      beta_(settings.adaptive_beta ? settings.beta_start : settings.beta) {
+      stats_{0, 0, 0, 0, settings.adaptive_beta ? settings.beta_start : settings.beta} {
   kept_batch_.reserve(static_cast<std::size_t>(batch_size == 0 ? data_size : batch_size));
 }
 
@@ -61,7 +61,7 @@ void Mhbt::step(const StochasticEval& eval, const StepInfo& /*info*/, NormalSour
     move.back = {(x_ - proposal_ + h * eval.grad).squaredNorm(),
                  (x_ - proposal_ - h * eval.grad).squaredNorm()};
   }
-  last_log_ratio_ = log_ratio(move, beta_);
+  last_log_ratio_ = log_ratio(move, stats_.beta);
   if (phase_ == Phase::kAdjust) {
     adjust_[static_cast<std::size_t>(adjust_done_++)] = move;
     if (adjust_done_ == kAdjustProposals) {
@@ -112,7 +112,7 @@ void Mhbt::end_epoch() {
     phase_ = Phase::kAdjust;
     adjust_done_ = 0;
   } else if (acceptance < 0.2) {
-    beta_ *= 1.05;
+    stats_.beta *= 1.05;
   }
 }
 
@@ -125,8 +125,9 @@ void Mhbt::shrink_beta() {
     for (const auto& move : adjust_) sum += std::exp(std::min(0.0, log_ratio(move, beta)));
     return sum / static_cast<double>(kAdjustProposals);
   };
-  const double floor = std::max(1.0, 0.5 * beta_);
-  while (beta_ > floor && mean_accept_prob(beta_) > 0.7) beta_ = std::max(floor, 0.95 * beta_);
+  const double floor = std::max(1.0, 0.5 * stats_.beta);
+  double& beta = stats_.beta;
+  while (beta > floor && mean_accept_prob(beta) > 0.7) beta = std::max(floor, 0.95 * beta);
 }
 
 void Mhbt::propose(NormalSource& noise, bool forward_only) {
@@ -141,7 +142,7 @@ void Mhbt::propose(NormalSource& noise, bool forward_only) {
   // MHBT eq. (6): forward x + eps g + sigma z, backward x - eps g + beta sigma z.
   forward_ = forward_only || noise.rng().uniform() < density_.forward_prob;
   const double h = (forward_ ? -eps_ : eps_) / n_data_;
-  const double sd = forward_ ? density_.sigma : beta_ * density_.sigma;
+  const double sd = forward_ ? density_.sigma : stats_.beta * density_.sigma;
   blocks_.for_each(x_.size(), noise, [&](Index start, Index length, const auto& w) {
     proposal_.segment(start, length).array() = x_.segment(start, length).array() +
                                                h * grad_.segment(start, length).array() + sd * w;

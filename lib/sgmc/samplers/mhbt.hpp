@@ -37,13 +37,14 @@ struct MhbtSettings {
   void validate() const;
 };
 
-/// Acceptance counts over the iterations (adjustment proposals excluded).
-/// Random-walk and SGLD proposals count as forward.
+/// Acceptance counts over the iterations (adjustment proposals excluded;
+/// random-walk and SGLD proposals count as forward) and the current beta.
 struct MhbtStats {
   Index proposed = 0;
   Index accepted = 0;
   Index forward_proposed = 0;
   Index forward_accepted = 0;
+  double beta = 1.0;
 };
 
 class Mhbt final : public Kernel {
@@ -61,7 +62,7 @@ class Mhbt final : public Kernel {
 
   const MhbtStats& stats() const { return stats_; }
   /// The current backward noise scale beta.
-  double beta() const { return beta_; }
+  double beta() const { return stats_.beta; }
   /// The kept batch I_t.
   std::span<const Index> kept_batch() const { return kept_batch_; }
   /// log r of the last iteration's or adjustment proposal's accept/reject.
@@ -95,9 +96,8 @@ class Mhbt final : public Kernel {
   std::vector<Index> kept_batch_;
   Vec proposal_;
   bool forward_ = true;
-  double beta_;
   Phase phase_ = Phase::kFirst;
-  MhbtStats stats_;
+  MhbtStats stats_;  ///< with the current beta
   double last_log_ratio_ = 0.0;
   Index epoch_steps_ = 0;
   double epoch_accept_prob_ = 0.0;

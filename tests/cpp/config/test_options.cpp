@@ -51,7 +51,7 @@ TEST(Options, BadValuesAreRejectedWithKeyAndValueAndChangeNothing) {
             "option 'step_size' = nan: must be in (0, inf)");
   EXPECT_EQ(message_of([&] { o.set("n_steps", 1.5); }), "option 'n_steps' = 1.5: has type int");
   EXPECT_EQ(message_of([&] { o.set("sampler", std::string("hmc")); }),
-            "option 'sampler' = \"hmc\": must be one of sgld|psgld|sghmc");
+            "option 'sampler' = \"hmc\": must be one of sgld|psgld|sghmc|mhbt");
   EXPECT_NE(message_of([&] { o.set("stepsize", 1.0); }).find("option 'stepsize' is unknown"),
             std::string::npos);
   EXPECT_EQ(message_of([&] { o.set("rms_decay", 1.0); }),

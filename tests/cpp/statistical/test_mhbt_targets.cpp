@@ -18,21 +18,29 @@ namespace {
 
 constexpr Index kChains = 4;
 
-/// Runs kChains chains; per chain, the series f(x, kept batch) of every iteration.
-std::vector<Vec> series(const Model& model, const SamplerConfig& config, Index n_steps,
-                        const std::function<double(ConstVecRef, Index)>& f) {
-  std::vector<Vec> out;
+using Statistic = std::function<double(ConstVecRef, Index)>;
+
+/// Runs kChains chains and estimates E f(x, kept batch) for each f over
+/// every iteration after a 10% burn-in.
+std::vector<testing::McEstimate> estimates(const Model& model, const SamplerConfig& config,
+                                           Index n_steps, const std::vector<Statistic>& fs) {
+  std::vector<std::vector<Vec>> series(fs.size());
+  const Index burn = n_steps / 10;
   for (Index c = 0; c < kChains; ++c) {
     Chain chain(config, {n_steps, 0, 1}, model.dim(), model.data_size(), Vec::Zero(model.dim()),
                 {31, c});
     const auto& mhbt = dynamic_cast<const Mhbt&>(chain.kernel());
-    Vec s(n_steps);
+    std::vector<Vec> s(fs.size(), Vec(n_steps - burn));
     for (Index k = 0; k < n_steps; ++k) {
       chain.advance(model, nullptr);
-      s[k] = f(chain.position(), mhbt.kept_batch()[0]);
+      for (std::size_t f = 0; k >= burn && f < fs.size(); ++f) {
+        s[f][k - burn] = fs[f](chain.position(), mhbt.kept_batch()[0]);
+      }
     }
-    out.push_back(s.tail(n_steps - n_steps / 10));  // burn-in
+    for (std::size_t f = 0; f < fs.size(); ++f) series[f].push_back(std::move(s[f]));
   }
+  std::vector<testing::McEstimate> out;
+  for (const auto& s : series) out.push_back(testing::batch_means(s));
   return out;
 }
 
@@ -51,12 +59,15 @@ TEST(MhbtStatistical, FullBatchWithCnEqualNIsExactMh) {
     config.mhbt.c_n = kN;
     config.mhbt.rw_scale = 0.6;
     config.schedule.step_size = 0.3;
+    std::vector<Statistic> fs;
     for (Index i = 0; i < 2; ++i) {
-      const auto m = testing::batch_means(
-          series(model, config, 200000, [i](ConstVecRef x, Index) { return x[i]; }));
-      const auto v = testing::batch_means(series(model, config, 200000, [&](ConstVecRef x, Index) {
-        return (x[i] - mean[i]) * (x[i] - mean[i]);
-      }));
+      fs.push_back([i](ConstVecRef x, Index) { return x[i]; });
+      fs.push_back([&, i](ConstVecRef x, Index) { return (x[i] - mean[i]) * (x[i] - mean[i]); });
+    }
+    const auto e = estimates(model, config, 200000, fs);
+    for (Index i = 0; i < 2; ++i) {
+      const auto& m = e[2 * i];
+      const auto& v = e[2 * i + 1];
       EXPECT_NEAR(m.mean, mean[i], 4.5 * m.se) << proposal_name(proposal) << " mean " << i;
       EXPECT_NEAR(v.mean, var, 4.5 * v.se) << proposal_name(proposal) << " variance " << i;
     }
@@ -88,11 +99,15 @@ TEST(MhbtStatistical, AugmentedChainFollowsTheBatchTemperedTarget) {
     config.batch_size = 1;
     config.schedule.step_size = 0.5;
     config.mhbt = {proposal, c_n, 0.1, 3.0, 0.3, false, 1000.0};
+    std::vector<Statistic> fs;
     for (Index i = 0; i < 3; ++i) {
-      const auto p = testing::batch_means(
-          series(model, config, 300000, [i](ConstVecRef, Index b) { return b == i ? 1.0 : 0.0; }));
-      const auto m = testing::batch_means(series(
-          model, config, 300000, [i](ConstVecRef x, Index b) { return b == i ? x[0] : 0.0; }));
+      fs.push_back([i](ConstVecRef, Index b) { return b == i ? 1.0 : 0.0; });
+      fs.push_back([i](ConstVecRef x, Index b) { return b == i ? x[0] : 0.0; });
+    }
+    const auto e = estimates(model, config, 300000, fs);
+    for (std::size_t i = 0; i < 3; ++i) {
+      const auto& p = e[2 * i];
+      const auto& m = e[2 * i + 1];
       EXPECT_NEAR(p.mean, mass[i] / total, 4.5 * p.se) << proposal_name(proposal) << " P(I = " << i << ")";
       EXPECT_NEAR(m.mean, first[i] / total, 4.5 * m.se) << proposal_name(proposal) << " E[x; I = " << i << "]";
     }
