@@ -18,6 +18,13 @@ def rows(path):
         return list(csv.DictReader(f))
 
 
+def save(fig, title, path, dpi=110):
+    fig.suptitle(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=dpi)
+    print()
+
+
 def gaussian_mean(out):
     data = rows(f"{out}/gaussian_mean.csv")
     fig, axes = plt.subplots(1, 2, figsize=(10, 4))
@@ -36,10 +43,8 @@ def gaussian_mean(out):
         ax.axhline(floor, color="gray", lw=0.8, ls=":", label="exact draws (sampling floor)")
         ax.set(title=f"d = {d}", xlabel="iteration", ylabel="TV distance", xscale="log")
         ax.legend()
-    fig.suptitle("MHBT (batch 1000, c_n = 20) vs full-batch MH on the tempered posterior")
-    fig.tight_layout()
-    fig.savefig(f"{out}/exp6_gaussian_mean_tv.png", dpi=120)
-    print()
+    save(fig, "MHBT (batch 1000, c_n = 20) vs full-batch MH on the tempered posterior",
+         f"{out}/exp6_gaussian_mean_tv.png")
 
 
 def mixture(out):
@@ -70,10 +75,8 @@ def mixture(out):
             ax.axhline(t2, color="gray", ls=":", lw=0.8)
             ax.axhline(-t2, color="gray", ls=":", lw=0.8)
             ax.set(title=f"{method}, theta2* = {t2:g}", xlabel="iteration", ylabel="theta2")
-    fig.suptitle("Mixture posterior: theta2 trace (modes at +theta2* and -theta2*, dotted)")
-    fig.tight_layout()
-    fig.savefig(f"{out}/exp7_mixture_traces.png", dpi=110)
-    print()
+    save(fig, "Mixture posterior: theta2 trace (modes at +theta2* and -theta2*, dotted)",
+         f"{out}/exp7_mixture_traces.png")
 
 
 def acceptance(out):
@@ -101,10 +104,8 @@ def acceptance(out):
         ax.set(title=f"d = {d}", xlabel="learning rate eps", xscale="log")
     axes[0].set_ylabel("mean acceptance")
     axes[0].legend()
-    fig.suptitle("Acceptance vs learning rate (N = 1e4, batch 1000, c_n = 20)")
-    fig.tight_layout()
-    fig.savefig(f"{out}/exp8_acceptance.png", dpi=110)
-    print()
+    save(fig, "Acceptance vs learning rate (N = 1e4, batch 1000, c_n = 20)",
+         f"{out}/exp8_acceptance.png")
 
 
 if __name__ == "__main__":

@@ -318,17 +318,31 @@ static void test_builtin_targets(void) {
   sgmc_model_destroy(m);
 }
 
+/* Ask/tell chain c has recorded exactly the n draws of chain `chain` of d. */
+static void check_same_draws(const sgmc_draws *d, int64_t chain, const sgmc_chain *c, int64_t n) {
+  sgmc_draws *dc = NULL;
+  int64_t n1 = 0, n2 = 0;
+  double *a, *b;
+  CHECK_OK(sgmc_chain_draws(&dc, c));
+  a = copy_chain(d, chain, &n1);
+  b = copy_chain(dc, 0, &n2);
+  CHECK(n1 == n && n2 == n);
+  CHECK(memcmp(a, b, sizeof(double) * (size_t)(n1 * DIM)) == 0);
+  free(a);
+  free(b);
+  sgmc_draws_destroy(dc);
+}
+
 /* Ask/tell in C with the same model reproduces sgmc_sample bit for bit. */
 static void test_ask_tell(void) {
   data_model data;
   sgmc_model *m = NULL;
-  sgmc_draws *d = NULL, *dc = NULL;
+  sgmc_draws *d = NULL;
   sgmc_chain *c = NULL;
   sgmc_options *o = options_for("sghmc", 1e-5);
   double x0[DIM] = {0.5, 0.5}, x[DIM], before[DIM], after[DIM], bg[DIM], pg[DIM];
-  int64_t batch[20], n = 0, k = 0, done = 0, n1 = 0, n2 = 0;
+  int64_t batch[20], n = 0, k = 0, done = 0;
   double be, pe, bad_grad[DIM] = {NAN, 0.0};
-  double *a, *b;
   make_data(&data);
   CHECK_OK(sgmc_options_set_int(o, "n_steps", 500));
   CHECK_OK(sgmc_options_set_int(o, "burn_in", 100));
@@ -356,14 +370,7 @@ static void test_ask_tell(void) {
     CHECK_OK(sgmc_chain_tell(c, be, bg, pe, pg, DIM));
   }
   CHECK_ERROR(sgmc_chain_tell(c, be, bg, pe, pg, DIM), SGMC_ERROR_STATE, "completed its n_steps = 500");
-  CHECK_OK(sgmc_chain_draws(&dc, c));
-  a = copy_chain(d, 0, &n1);
-  b = copy_chain(dc, 0, &n2);
-  CHECK(n1 == 400 && n2 == 400);
-  CHECK(memcmp(a, b, sizeof(double) * (size_t)(n1 * DIM)) == 0);
-  free(a);
-  free(b);
-  sgmc_draws_destroy(dc);
+  check_same_draws(d, 0, c, 400);
   sgmc_draws_destroy(d);
   sgmc_chain_destroy(c);
   sgmc_options_destroy(o);
@@ -405,13 +412,12 @@ static void test_thread_count_does_not_matter(void) {
 static void test_mhbt(void) {
   data_model data;
   sgmc_model *m = NULL, *data_free = NULL;
-  sgmc_draws *d = NULL, *dc = NULL;
+  sgmc_draws *d = NULL;
   sgmc_chain *c = NULL;
   sgmc_options *o = options_for("mhbt", 1e-3);
   double x0[DIM] = {0.5, -1.0}, x[DIM], bg[DIM], pg[DIM], be, pe, beta = 0.0, beta_c = 0.0;
   int64_t batch[20], n = 0, done = 0, proposed = 0, accepted = 0, fp = 0, fa = 0, k;
-  int64_t proposed_c = 0, accepted_c = 0, fp_c = 0, fa_c = 0, n1 = 0, n2 = 0;
-  double *a, *b;
+  int64_t proposed_c = 0, accepted_c = 0, fp_c = 0, fa_c = 0;
   make_data(&data);
   CHECK_OK(sgmc_model_from_callback(&m, DIM, N_DATA, data_energy, 0, &data));
   CHECK_ERROR(sgmc_options_set_double(o, "c_n", 0.0), SGMC_ERROR_INVALID_ARGUMENT,
@@ -471,14 +477,7 @@ static void test_mhbt(void) {
   CHECK_OK(sgmc_chain_mhbt_stats(c, &proposed_c, &accepted_c, &fp_c, &fa_c, &beta_c));
   CHECK(proposed_c == proposed && accepted_c == accepted && fp_c == fp && fa_c == fa &&
         beta_c == beta);
-  CHECK_OK(sgmc_chain_draws(&dc, c));
-  a = copy_chain(d, 1, &n1);
-  b = copy_chain(dc, 0, &n2);
-  CHECK(n1 == 3000 && n2 == 3000);
-  CHECK(memcmp(a, b, sizeof(double) * (size_t)(n1 * DIM)) == 0);
-  free(a);
-  free(b);
-  sgmc_draws_destroy(dc);
+  check_same_draws(d, 1, c, 3000);
   sgmc_chain_destroy(c);
 
   CHECK_OK(sgmc_options_set_string(o, "sampler", "sgld"));
