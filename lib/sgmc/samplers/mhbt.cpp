@@ -54,7 +54,7 @@ void Mhbt::step(const StochasticEval& eval, const StepInfo& /*info*/, NormalSour
   }
   // x ± eps g_I(x) = x ∓ (eps/N) grad U_hat(x).
   const double h = eps_ / n_data_;
-  AdjustProposal move{};
+  Move move{};
   move.gain = settings_.c_n * (mu - mu_);
   if (settings_.proposal != MhbtProposal::kRandomWalk) {
     move.out = {(proposal_ - x_ + h * grad_).squaredNorm(), (proposal_ - x_ - h * grad_).squaredNorm()};
@@ -89,7 +89,7 @@ void Mhbt::step(const StochasticEval& eval, const StepInfo& /*info*/, NormalSour
   propose(noise, phase_ == Phase::kAdjust);
 }
 
-double Mhbt::log_ratio(const AdjustProposal& move, double beta) const {
+double Mhbt::log_ratio(const Move& move, double beta) const {
   // SPEC §7: log q_{I'}(x' -> x) - log q_I(x -> x') + c_n (mu_{I'}(x') - mu_I(x));
   // the random walk is symmetric.
   if (settings_.proposal == MhbtProposal::kRandomWalk) return move.gain;

@@ -71,15 +71,16 @@ class Mhbt final : public Kernel {
  private:
   enum class Phase { kFirst, kMove, kAdjust };
 
-  /// What an adjustment proposal's acceptance depends on besides beta.
-  struct AdjustProposal {
+  /// What a proposal's acceptance depends on besides beta; the adjustment
+  /// phase keeps its 100 and recomputes their ratios as beta shrinks.
+  struct Move {
     ProposalDistances out;   ///< of x' from x_t ± eps g_{I_t}(x_t)
     ProposalDistances back;  ///< of x_t from x' ± eps g_{I'}(x')
     double gain;             ///< c_n (mu_{I'}(x') - mu_{I_t}(x_t))
   };
   static constexpr Index kAdjustProposals = 100;
 
-  double log_ratio(const AdjustProposal& move, double beta) const;
+  double log_ratio(const Move& move, double beta) const;
   void keep(const StochasticEval& eval, double mu);
   void end_epoch();
   void shrink_beta();
@@ -101,7 +102,7 @@ class Mhbt final : public Kernel {
   double last_log_ratio_ = 0.0;
   Index epoch_steps_ = 0;
   double epoch_accept_prob_ = 0.0;
-  std::array<AdjustProposal, kAdjustProposals> adjust_{};
+  std::array<Move, kAdjustProposals> adjust_{};
   Index adjust_done_ = 0;
   NoiseBlocks blocks_;
 };
