@@ -3,13 +3,16 @@
 // the enumerable target pi(x, I) ∝ exp(c_n mu_I(x)) (MHBT eq. 1), which the
 // kept batch must follow jointly with x. Tolerances: 4.5 Monte Carlo standard
 // errors by batch means over 4 chains. And the RSGLD proposal accepts more
-// than the SGLD proposal (a smoke version of SPEC §9 experiment 8).
+// than the SGLD proposal, and batch tempering crosses between the modes of a
+// mixture posterior (smoke versions of SPEC §9 experiments 8 and 7).
 #include <gtest/gtest.h>
 
 #include <array>
 #include <cmath>
 #include <functional>
+#include <random>
 
+#include "models.hpp"  // bench/mhbt: the mixture of SPEC §9 experiment 7
 #include "sgmc/drivers/driver.hpp"
 #include "support/monte_carlo.hpp"
 #include "support/toy_models.hpp"
@@ -139,6 +142,31 @@ TEST(MhbtStatistical, ReversibleProposalAcceptsMoreThanSgld) {
   const double rsgld = accept(MhbtProposal::kRsgld, 1e-5);
   EXPECT_LT(sgld, 0.75);
   EXPECT_GT(rsgld, sgld + 0.1);
+}
+
+TEST(MhbtStatistical, BatchTemperingCrossesBetweenMixtureModes) {
+  // SPEC §9 experiment 7, shortened: N = 1e4, theta2 = 2, batch 100,
+  // c_n = 20. The posterior modes (0, 2) and (2, -2) are both visited by
+  // MHBT; full-batch MH with the same random walk stays where it starts.
+  std::mt19937_64 rng(7);
+  std::normal_distribution<double> normal(0.0, std::sqrt(2.0));
+  std::bernoulli_distribution second(0.5);
+  Eigen::VectorXd data(10000);
+  for (auto& x : data) x = normal(rng) + (second(rng) ? 2.0 : 0.0);
+  const bench::MixtureModel model(std::move(data));
+  const auto share_near_second_mode = [&](Index batch, double c_n, Index steps) {
+    SamplerConfig config;
+    config.kind = SamplerKind::kMhbt;
+    config.batch_size = batch;
+    config.mhbt = {MhbtProposal::kRandomWalk, c_n, 0.5, 1.0, 0.5, false, 1000.0};
+    const auto run = sample(model, config, {steps, 0, 1}, {1, 1, steps, 5}, Vec{{0.0, 2.0}}, nullptr);
+    const Vec x2 = run.chains[0]->draws().draws().row(1).transpose();
+    return static_cast<double>((x2.array() < 0.0).count()) / static_cast<double>(steps);
+  };
+  const double mhbt = share_near_second_mode(100, 20.0, 20000);
+  EXPECT_GT(mhbt, 0.2);
+  EXPECT_LT(mhbt, 0.8);
+  EXPECT_EQ(share_near_second_mode(0, 10000.0, 2000), 0.0);
 }
 
 }  // namespace
