@@ -1,4 +1,4 @@
-// MHBT (SPEC §7; Wu, Wang & Zhou): mini-batch Metropolis–Hastings with batch
+// MHBT (SPEC §7; Wu, Wang & Wong): mini-batch Metropolis–Hastings with batch
 // tempering. The chain is the augmented pair (x_t, I_t) with the cached
 //   mu_I(x) = -(1/n) S_I(x) - U0(x)/N = -U_hat(x)/N,   g_I(x) = -grad U_hat(x)/N
 // of its kept batch; its target is exp(c_n mu_I(x)) (MHBT eq. 1), whose
