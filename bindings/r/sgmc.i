@@ -316,9 +316,10 @@ SGMC_R_HANDLE(sgmc_chain)
 
 %apply int64_t *OUT { int64_t *n_chains, int64_t *n_draws, int64_t *dim, int64_t *data_size,
                       int64_t *n_rows, int64_t *n_features, int64_t *m, int64_t *n_thetas,
-                      int64_t *n_cycles, int64_t *out };
+                      int64_t *n_cycles, int64_t *out, int64_t *proposed, int64_t *accepted,
+                      int64_t *forward_proposed, int64_t *forward_accepted };
 %apply int32_t *OUT { int32_t *full };
-%apply double *OUT { double *out };
+%apply double *OUT { double *out, double *beta };
 %apply const char **OUT { const char **out, const char **name, const char **doc };
 %apply sgmc_option_type *OUT { sgmc_option_type *out, sgmc_option_type *type };
 

@@ -51,6 +51,8 @@
   }
   # Replica exchange.
   if (sampler == "resgld") out$swap_stats <- sgmc_swap_stats(out)
+  # MHBT: acceptance counts and beta of each chain.
+  if (sampler == "mhbt") out$acceptance <- sgmc_acceptance(out)
   out
 }
 
@@ -184,6 +186,17 @@ sgmc_swap_stats <- function(x) {
              accepts = s$accepts, rate = ifelse(s$attempts > 0, s$accepts / s$attempts, NA_real_))
 }
 
+# MHBT's acceptance statistics, one row per chain.
+sgmc_acceptance <- function(x) {
+  .check_draws(x)
+  if (x$sampler != "mhbt") stop("acceptance statistics exist for sampler 'mhbt' only", call. = FALSE)
+  rows <- .sgmc_each_chain(x, function(h, k) as.data.frame(c_sgmc_draws_mhbt_stats(h, k)))
+  out <- do.call(rbind, rows)
+  out <- cbind(chain = seq_len(x$n_chains), out)
+  out$rate <- ifelse(out$proposed > 0, out$accepted / out$proposed, NA_real_)
+  out
+}
+
 sgmc_temperatures <- function(x) {
   .check_draws(x)
   x$temperatures
@@ -211,6 +224,8 @@ print.sgmc_draws <- function(x, ...) {
               x$n_chains, if (x$n_chains == 1) "" else "s", x$n_draws, x$dim))
   if (!is.null(x$log_weights)) cat(sprintf("  contour: m = %d subregions, importance log-weights in $log_weights, theta in $theta\n", x$contour$m))
   if (!is.null(x$cycles)) cat(sprintf("  cyclical: %d cycles, cycle of each draw in $cycles\n", x$n_cycles))
+  if (!is.null(x$acceptance)) cat(sprintf("  mhbt: acceptance rate %s (per chain, in $acceptance)\n",
+                                          paste(format(x$acceptance$rate, digits = 2), collapse = " ")))
   if (!is.null(x$swap_stats)) cat(sprintf("  replica exchange: temperatures %s; swap rates %s\n",
                                           paste(format(x$temperatures, digits = 3), collapse = " "),
                                           paste(format(x$swap_stats$rate, digits = 2), collapse = " ")))

@@ -71,8 +71,10 @@ sgmc_sample <- function(model, sampler = "sgld", n_steps = 1000, ..., x0 = NULL,
     step <- 0
     what <- ""
     tryCatch({
-      while (step < n_steps) {
-        step <- step + 1
+      # Loop on the chain's own count: some samplers (mhbt) ask for
+      # evaluations that are not iterations.
+      while ((done <- c_sgmc_chain_steps_done(chain)) < n_steps) {
+        step <- done + 1
         a <- c_sgmc_chain_ask(chain, d, cap)
         batch <- as.integer(a$batch) + 1L
         if (vr) {

@@ -18,3 +18,21 @@ pima <- function() {
   x <- scale(as.matrix(d[setdiff(names(d), "type")]))
   list(x = x, y = y)
 }
+
+# Logistic regression written in R (the built-in model's energy, docs/models.md):
+# parameters (w, b), prior N(0, prior_sd^2 I).
+r_logistic <- function(x, y, prior_sd) {
+  a1 <- cbind(x, 1)
+  sgmc_model_r(
+    energy = function(w, batch) {
+      z <- drop(a1[batch, , drop = FALSE] %*% w)
+      sum(pmax(z, 0) + log1p(exp(-abs(z))) - y[batch] * z)
+    },
+    gradient = function(w, batch) {
+      z <- drop(a1[batch, , drop = FALSE] %*% w)
+      drop(crossprod(a1[batch, , drop = FALSE], 1 / (1 + exp(-z)) - y[batch]))
+    },
+    prior_energy = function(w) sum(w^2) / (2 * prior_sd^2),
+    prior_gradient = function(w) w / prior_sd^2,
+    dim = ncol(a1), data_size = nrow(a1))
+}

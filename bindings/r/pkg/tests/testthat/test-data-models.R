@@ -46,18 +46,7 @@ test_that("the variance-reduced contour energy works for R models as for built-i
   d <- pima()
   x <- d$x[1:80, ]
   y <- d$y[1:80]
-  a1 <- cbind(x, 1)
-  rl <- sgmc_model_r(
-    energy = function(w, batch) {
-      z <- drop(a1[batch, , drop = FALSE] %*% w)
-      sum(pmax(z, 0) + log1p(exp(-abs(z))) - y[batch] * z)
-    },
-    gradient = function(w, batch) {
-      z <- drop(a1[batch, , drop = FALSE] %*% w)
-      drop(crossprod(a1[batch, , drop = FALSE], 1 / (1 + exp(-z)) - y[batch]))
-    },
-    prior_energy = function(w) sum(w^2) / 2, prior_gradient = function(w) w,
-    dim = 8, data_size = 80)
+  rl <- r_logistic(x, y, 1)
   bl <- sgmc_logistic(x, y, prior_sd = 1)
   args <- list("csgld", 300, step_size = 1e-3, batch_size = 10, contour_m = 20, contour_u1 = 30,
                contour_du = 2, contour_vr_period = 25, n_chains = 2, seed = 8)

@@ -23,19 +23,7 @@ test_that("logistic regression written in R gives the draws of sgmc_logistic()",
   x <- d$x[1:60, ]
   y <- d$y[1:60]
   s <- 5
-  a1 <- cbind(x, 1)
-  rl <- sgmc_model_r(
-    energy = function(w, batch) {
-      z <- drop(a1[batch, , drop = FALSE] %*% w)
-      sum(pmax(z, 0) + log1p(exp(-abs(z))) - y[batch] * z)
-    },
-    gradient = function(w, batch) {
-      z <- drop(a1[batch, , drop = FALSE] %*% w)
-      drop(crossprod(a1[batch, , drop = FALSE], 1 / (1 + exp(-z)) - y[batch]))
-    },
-    prior_energy = function(w) sum(w^2) / (2 * s^2),
-    prior_gradient = function(w) w / s^2,
-    dim = ncol(a1), data_size = nrow(a1))
+  rl <- r_logistic(x, y, s)
   bl <- sgmc_logistic(x, y, prior_sd = s)
   expect_equal(bl$dim, 8)
   a <- sgmc_sample(bl, "sgld", 300, step_size = 1e-3, batch_size = 10, n_chains = 2, threads = 1, seed = 5)
