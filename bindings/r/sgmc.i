@@ -5,7 +5,8 @@
  * them R-shaped:
  *
  *  - handles (sgmc_options, sgmc_model, sgmc_data, sgmc_draws, sgmc_chain)
- *    are R external pointers tagged with their type; an out-parameter handle
+ *    are R external pointers tagged with their type (and of S3 class
+ *    "<type>_handle"); an out-parameter handle
  *    becomes the return value, with a finalizer calling its destroy function
  *    (c_sgmc_release() releases one at once); a handle of the wrong type or
  *    an already released one is an R error, never a crash;
@@ -144,7 +145,11 @@ static SEXP sgmc_r_handle(void *p, const char *type) {
   h = PROTECT(R_MakeExternalPtr(p, Rf_install(type), R_NilValue));
   R_RegisterCFinalizerEx(h, sgmc_r_finalize, TRUE);
   cls = PROTECT(Rf_allocVector(STRSXP, 2));
-  SET_STRING_ELT(cls, 0, Rf_mkChar(type));
+  { /* "sgmc_model_handle": not "sgmc_model", the idiomatic layer's class */
+    char name[64];
+    snprintf(name, sizeof name, "%s_handle", type);
+    SET_STRING_ELT(cls, 0, Rf_mkChar(name));
+  }
   SET_STRING_ELT(cls, 1, Rf_mkChar("sgmc_handle"));
   Rf_setAttrib(h, R_ClassSymbol, cls);
   UNPROTECT(2);

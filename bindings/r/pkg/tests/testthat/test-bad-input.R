@@ -92,3 +92,9 @@ test_that("weights and cycles are refused for samplers without them", {
   expect_error(sgmc_swap_stats(res), "resgld")
   expect_error(sgmc_log_weights(1), "sgmc_draws")
 })
+
+test_that("a raw handle is not taken for a model", {
+  h <- asNamespace("sgmc")$c_sgmc_model_target("nine", 0, 0)
+  expect_s3_class(h, "sgmc_model_handle")
+  expect_error(sgmc_sample(h, "sgld", 10), "sgmc_model")
+})
