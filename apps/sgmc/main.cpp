@@ -1,10 +1,36 @@
-// The sgmc command-line program.
+// The sgmc command-line program: `demo`, `run` and `plot` (docs/cli.md).
 #include <CLI/CLI.hpp>
 
 #include <iostream>
 
 #include "demo.hpp"
+#include "job.hpp"
+#include "option_values.hpp"
+#include "run.hpp"
 #include "sgmc/core/error.hpp"
+
+namespace {
+
+/// Flags of `sgmc run`; each one given overrides the config file.
+struct RunFlags {
+  std::string config;
+  std::string target;
+  std::vector<std::string> sets;
+  std::string draws;
+  std::string summary;
+};
+
+sgmc::app::Job make_job(const RunFlags& flags) {
+  sgmc::app::Job job;
+  if (!flags.config.empty()) sgmc::app::read_job(flags.config, job);
+  if (!flags.target.empty()) job.model.target = flags.target;
+  for (const auto& s : flags.sets) sgmc::app::set_option(job.options, s);
+  if (!flags.draws.empty()) job.draws = flags.draws;
+  if (!flags.summary.empty()) job.summary = flags.summary;
+  return job;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"sgmc: stochastic-gradient MCMC samplers"};
@@ -18,9 +44,18 @@ int main(int argc, char** argv) {
   demo_cmd->add_option("--seed", demo.seed, "random seed");
   demo_cmd->add_option("--picture", demo.picture, "PNG file to write");
 
+  RunFlags run;
+  auto* run_cmd = app.add_subcommand("run", "sample as a JSON config says; write draws (CSV) and a summary (JSON)");
+  run_cmd->add_option("config", run.config, "JSON config file (docs/cli.md)");
+  run_cmd->add_option("--target", run.target, "built-in target: mix1d, nine, twentyfive, gauss25, gaussian");
+  run_cmd->add_option("--set", run.sets, "set an option, key=value (any key of docs/options.md)");
+  run_cmd->add_option("--draws", run.draws, "CSV file of the draws");
+  run_cmd->add_option("--summary", run.summary, "JSON file of the summary");
+
   CLI11_PARSE(app, argc, argv);
   try {
     if (demo_cmd->parsed()) sgmc::app::run_demo(demo, std::cout);
+    if (run_cmd->parsed()) sgmc::app::run_and_write(make_job(run), std::cout, std::cerr);
   } catch (const sgmc::Error& e) {
     std::cerr << "sgmc: " << e.what() << "\n";
     return 1;

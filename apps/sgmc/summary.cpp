@@ -1,0 +1,85 @@
+#include "summary.hpp"
+
+#include <cmath>
+#include <fstream>
+
+#include "sgmc/core/error.hpp"
+#include "sgmc/diagnostics/chain_draws.hpp"
+#include "sgmc/diagnostics/convergence.hpp"
+
+namespace sgmc::app {
+namespace {
+
+/// NaN (posterior's NA) becomes JSON null.
+nlohmann::json number(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(); }
+
+/// Coordinate j of every chain as n x n_chains, or an empty matrix when the
+/// chains differ in length or hold fewer than the 4 draws R-hat needs.
+ChainDraws coordinate_by_chain(const RunRecord& record, Index j) {
+  const Index n = record.chains.front().draws.size();
+  for (const auto& c : record.chains) {
+    if (c.draws.size() != n || n < 4) return {};
+  }
+  ChainDraws out(n, std::ssize(record.chains));
+  for (std::size_t c = 0; c < record.chains.size(); ++c) {
+    out.col(static_cast<Index>(c)) = record.chains[c].draws.draws().row(j).transpose();
+  }
+  return out;
+}
+
+/// Coordinate j of all chains pooled, as one column.
+ChainDraws coordinate_pooled(const RunRecord& record, Index j) {
+  Index n = 0;
+  for (const auto& c : record.chains) n += c.draws.size();
+  ChainDraws out(n, 1);
+  Index at = 0;
+  for (const auto& c : record.chains) {
+    out.col(0).segment(at, c.draws.size()) = c.draws.draws().row(j).transpose();
+    at += c.draws.size();
+  }
+  return out;
+}
+
+nlohmann::json coordinate_summary(const RunRecord& record, Index j) {
+  nlohmann::json s = {{"name", std::string("x").append(std::to_string(j + 1))}};
+  const ChainDraws pooled = coordinate_pooled(record, j);
+  if (pooled.rows() < 2) return s;
+  s["mean"] = pooled.mean();
+  s["sd"] = std::sqrt(sample_variance(pooled.col(0)));
+  s["q5"] = quantile(pooled, 0.05);
+  s["q50"] = quantile(pooled, 0.5);
+  s["q95"] = quantile(pooled, 0.95);
+  const ChainDraws by_chain = coordinate_by_chain(record, j);
+  if (by_chain.size() == 0) return s;
+  s["rhat"] = number(convergence(by_chain, ConvergenceStat::kRhat));
+  s["ess_bulk"] = number(convergence(by_chain, ConvergenceStat::kEssBulk));
+  s["ess_tail"] = number(convergence(by_chain, ConvergenceStat::kEssTail));
+  return s;
+}
+
+}  // namespace
+
+nlohmann::json summarise(const RunRecord& record) {
+  nlohmann::json draws_per_chain = nlohmann::json::array();
+  for (const auto& c : record.chains) draws_per_chain.push_back(c.draws.size());
+  nlohmann::json out = {{"sampler", record.sampler},
+                        {"n_chains", record.chains.size()},
+                        {"n_steps", record.n_steps},
+                        {"steps_done", record.outcome.steps_done},
+                        {"interrupted", record.outcome.cancelled},
+                        {"wall_seconds", record.seconds},
+                        {"draws_per_chain", draws_per_chain}};
+  nlohmann::json coordinates = nlohmann::json::array();
+  const Index dim = record.chains.empty() ? 0 : record.chains.front().draws.dim();
+  for (Index j = 0; j < dim; ++j) coordinates.push_back(coordinate_summary(record, j));
+  out["coordinates"] = coordinates;
+  return out;
+}
+
+void write_summary(const std::string& path, const RunRecord& record) {
+  std::ofstream out(path);
+  out << summarise(record).dump(2) << "\n";
+  if (!out.flush()) throw Error(ErrorKind::kIo, "cannot write the summary file '" + path + "'");
+}
+
+}  // namespace sgmc::app

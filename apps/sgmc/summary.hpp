@@ -1,0 +1,21 @@
+// The JSON summary of `sgmc run`: per coordinate the pooled mean, sd and
+// 5/50/95% quantiles, R-hat and bulk/tail ESS (Vehtari et al. 2021, as
+// R's posterior package), and the wall time.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+#include "run_record.hpp"
+
+namespace sgmc::app {
+
+/// The summary as JSON; a statistic that cannot be computed (too few
+/// draws, constant draws) is null.
+nlohmann::json summarise(const RunRecord& record);
+
+/// Writes summarise(record) to `path`; throws sgmc::Error(kIo) naming it.
+void write_summary(const std::string& path, const RunRecord& record);
+
+}  // namespace sgmc::app
