@@ -55,7 +55,10 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   try {
     if (demo_cmd->parsed()) sgmc::app::run_demo(demo, std::cout);
-    if (run_cmd->parsed()) sgmc::app::run_and_write(make_job(run), std::cout, std::cerr);
+    // 130 = 128 + SIGINT, the shell's code for a run stopped by Ctrl-C.
+    if (run_cmd->parsed() && !sgmc::app::run_and_write(make_job(run), std::cout, std::cerr)) {
+      return 130;
+    }
   } catch (const sgmc::Error& e) {
     std::cerr << "sgmc: " << e.what() << "\n";
     return 1;

@@ -33,7 +33,7 @@ RunRecord run_job(const Job& job, std::ostream& err) {
   return out;
 }
 
-void run_and_write(const Job& job, std::ostream& out, std::ostream& err) {
+bool run_and_write(const Job& job, std::ostream& out, std::ostream& err) {
   const RunRecord record = run_job(job, err);
   write_draws_csv(job.draws, record);
   write_summary(job.summary, record);
@@ -41,6 +41,7 @@ void run_and_write(const Job& job, std::ostream& out, std::ostream& err) {
       << record.outcome.steps_done << " iterations in " << record.seconds << " s"
       << (record.outcome.cancelled ? " (interrupted)" : "") << "\ndraws: " << job.draws
       << "\nsummary: " << job.summary << "\n";
+  return !record.outcome.cancelled;
 }
 
 }  // namespace sgmc::app

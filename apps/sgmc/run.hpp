@@ -14,6 +14,7 @@ namespace sgmc::app {
 RunRecord run_job(const Job& job, std::ostream& err);
 
 /// run_job, then writes job.draws and job.summary and says so on `out`.
-void run_and_write(const Job& job, std::ostream& out, std::ostream& err);
+/// Returns false when Ctrl-C cut the run short (what was drawn is written).
+bool run_and_write(const Job& job, std::ostream& out, std::ostream& err);
 
 }  // namespace sgmc::app
