@@ -108,9 +108,7 @@ sgmc_status sgmc_chain_draws(sgmc_draws** out, const sgmc_chain* chain) {
   return create_into(out, [&] {
     require_non_null(chain, "chain");
     auto draws = std::make_unique<sgmc_draws>();
-    draws->chains.push_back(chain->chain->draws().trimmed());
-    draws->temperatures.push_back(chain->chain->config().temperature);
-    if (sgmc::is_cyclical(chain->chain->config().kind)) draws->cyclical = chain->chain->config().schedule;
+    draws->add(*chain->chain);
     return draws;
   });
 }

@@ -27,6 +27,17 @@ struct sgmc_draws {
   sgmc::SwapStats swaps;
   /// The temperature of each chain (the ladder of a resgld run).
   std::vector<double> temperatures;
+  std::vector<std::optional<sgmc::ContourDraws>> contour;  ///< per chain; empty optional unless contour
+
+  /// Appends a copy of what `chain` has recorded so far.
+  void add(const sgmc::Chain& chain) {
+    chains.push_back(chain.draws().trimmed());
+    temperatures.push_back(chain.config().temperature);
+    if (sgmc::is_cyclical(chain.config().kind)) cyclical = chain.config().schedule;
+    contour.push_back(chain.contour() != nullptr
+                          ? std::optional<sgmc::ContourDraws>(chain.contour()->snapshot())
+                          : std::nullopt);
+  }
 };
 
 struct sgmc_chain {

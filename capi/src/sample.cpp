@@ -27,11 +27,7 @@ extern "C" sgmc_status sgmc_sample(sgmc_draws** out, const sgmc_model* model,
     cancelled = result.outcome.cancelled;
     auto draws = std::make_unique<sgmc_draws>();
     draws->chains.reserve(result.chains.size());
-    for (const auto& chain : result.chains) {
-      draws->chains.push_back(chain->draws().trimmed());
-      draws->temperatures.push_back(chain->config().temperature);
-    }
-    if (sgmc::is_cyclical(sampler.kind)) draws->cyclical = sampler.schedule;
+    for (const auto& chain : result.chains) draws->add(*chain);
     draws->swaps = std::move(result.swaps);
     return draws;
   });

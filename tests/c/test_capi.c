@@ -399,6 +399,143 @@ static void test_thread_count_does_not_matter(void) {
   sgmc_model_destroy(m);
 }
 
+/* Contour samplers: bad partitions are named, handles stay usable, and the
+ * contour record (theta, indices, weights, estimates, resampling) reads out. */
+static void test_contour(void) {
+  sgmc_model *m = NULL;
+  sgmc_options *o = NULL;
+  sgmc_draws *d = NULL, *plain = NULL;
+  sgmc_chain *c = NULL;
+  double x0 = 0.0, x = 0.0, theta[50], trace[20 * 50], sum = 0.0, mean = 0.0, var = 0.0,
+         ess = 0.0, q[3], lw[20000], lw_final[20000];
+  double bad_theta[3] = {0.5, 0.6, -0.1}, short_theta[3] = {0.2, 0.2, 0.2},
+         good_theta[3] = {0.2, 0.3, 0.5};
+  double probs[3] = {0.1, 0.5, 0.9};
+  int64_t idx[20000], picks[1000], n = 0, mm = 0, n_thetas = 0, i, nb = 0;
+  CHECK_OK(sgmc_model_target(&m, "mix1d", 0.1, 0.1));
+  CHECK_OK(sgmc_options_create(&o));
+  CHECK_OK(sgmc_options_set_string(o, "sampler", "csgld"));
+  CHECK_ERROR(sgmc_options_set_int(o, "contour_m", 1), SGMC_ERROR_INVALID_ARGUMENT,
+              "option 'contour_m' = 1: must be in [2,");
+  CHECK_ERROR(sgmc_options_set_double(o, "contour_du", 0.0), SGMC_ERROR_INVALID_ARGUMENT,
+              "option 'contour_du' = 0");
+  CHECK_ERROR(sgmc_options_set_theta0(o, bad_theta, 3), SGMC_ERROR_INVALID_ARGUMENT,
+              "'contour_theta0' = an array with entry 2 = -0.1");
+  CHECK_ERROR(sgmc_options_set_theta0(o, short_theta, 3), SGMC_ERROR_INVALID_ARGUMENT,
+              "an array summing to 0.6");
+  CHECK_ERROR(sgmc_options_set_theta0(o, NULL, 3), SGMC_ERROR_INVALID_ARGUMENT, "'theta0' is NULL");
+  CHECK_OK(sgmc_options_set_int(o, "contour_m", 50));
+  CHECK_OK(sgmc_options_set_double(o, "contour_u1", 2.0));
+  CHECK_OK(sgmc_options_set_double(o, "contour_clip_lo", 3.0));
+  CHECK_OK(sgmc_options_set_double(o, "contour_clip_hi", 2.0));
+  CHECK_ERROR(sgmc_sample(&d, m, o, &x0, 1, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "'contour_clip_lo' = 3: must be <= contour_clip_hi = 2");
+  CHECK(d == NULL);
+  CHECK_OK(sgmc_options_set_double(o, "contour_clip_lo", -50.0));
+  CHECK_OK(sgmc_options_set_double(o, "contour_clip_hi", 50.0));
+  CHECK_OK(sgmc_options_set_theta0(o, good_theta, 3));
+  CHECK_ERROR(sgmc_sample(&d, m, o, &x0, 1, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "must have length contour_m = 50");
+  CHECK_OK(sgmc_options_set_theta0(o, NULL, 0));
+  CHECK_OK(sgmc_options_set_double(o, "step_size", 0.1));
+  CHECK_OK(sgmc_options_set_int(o, "n_steps", 20000));
+  CHECK_OK(sgmc_options_set_int(o, "theta_thin", 1000));
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", 2));
+  CHECK_OK(sgmc_sample(&d, m, o, &x0, 1, NULL, NULL));
+  CHECK_OK(sgmc_draws_contour_shape(d, &mm, &n_thetas));
+  CHECK(mm == 50 && n_thetas == 20);
+  CHECK_OK(sgmc_draws_shape(d, NULL, &n, NULL));
+  CHECK(n == 20000);
+  CHECK_OK(sgmc_draws_copy_theta(d, 1, theta, 50));
+  for (i = 0; i < 50; ++i) sum += theta[i];
+  CHECK(fabs(sum - 1.0) < 1e-12);
+  CHECK_OK(sgmc_draws_copy_theta_trace(d, 1, trace, 20 * 50));
+  CHECK(memcmp(trace + 19 * 50, theta, sizeof theta) == 0); /* after the last iteration */
+  CHECK_OK(sgmc_draws_copy_contour_index(d, 0, idx, n));
+  for (i = 0; i < n; ++i) CHECK(idx[i] >= 0 && idx[i] < 50);
+  CHECK_OK(sgmc_draws_copy_log_weights(d, 0, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_RUNNING, lw, n));
+  CHECK_OK(sgmc_draws_copy_log_weights(d, 0, SGMC_WEIGHT_BIN, SGMC_WEIGHT_FINAL, lw_final, n));
+  CHECK(isfinite(lw[n - 1]) && isfinite(lw_final[0]));
+  CHECK_ERROR(sgmc_draws_copy_log_weights(d, 0, (sgmc_weight_kind)7, SGMC_WEIGHT_FINAL, lw, n),
+              SGMC_ERROR_INVALID_ARGUMENT, "'kind' = 7");
+  CHECK_OK(sgmc_draws_weighted_moments(d, 0, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_FINAL, &mean,
+                                       &var, 1, &ess));
+  CHECK(fabs(mean) < 3.0 && var > 10.0 && ess >= 1.0 && ess <= (double)n);
+  CHECK_OK(sgmc_draws_weighted_quantiles(d, 0, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_FINAL,
+                                         probs, 3, q, 3));
+  CHECK(q[0] < -3.0 && q[0] <= q[1] && q[1] <= q[2] && q[2] > 2.0);
+  CHECK_OK(sgmc_draws_resample(d, 0, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_FINAL, 1000, 42, picks));
+  for (i = 0; i < 1000; ++i) CHECK(picks[i] >= 0 && picks[i] < n && (i == 0 || picks[i] >= picks[i - 1]));
+  CHECK_ERROR(sgmc_draws_resample(d, 0, SGMC_WEIGHT_BIN, SGMC_WEIGHT_FINAL, 0, 42, picks),
+              SGMC_ERROR_INVALID_ARGUMENT, "'n_out' = 0");
+
+  /* Ask/tell: theta of a contour chain; a non-contour chain and its draws say so. */
+  CHECK_OK(sgmc_chain_create(&c, o, 1, 0, &x0, 0));
+  CHECK_OK(sgmc_chain_ask(c, &x, 1, NULL, 0, &nb));
+  CHECK_OK(sgmc_chain_tell(c, 0.0, NULL, 2.5, &x, 1));
+  CHECK_OK(sgmc_chain_theta(c, theta, 50));
+  CHECK(theta[1] > theta[0]); /* the first energy fell in subregion 2 */
+  CHECK_ERROR(sgmc_chain_theta(c, theta, 49), SGMC_ERROR_INVALID_ARGUMENT, "'m' = 49");
+  sgmc_chain_destroy(c);
+  CHECK_OK(sgmc_options_set_string(o, "sampler", "sgld"));
+  CHECK_OK(sgmc_chain_create(&c, o, 1, 0, &x0, 0));
+  CHECK_ERROR(sgmc_chain_theta(c, theta, 50), SGMC_ERROR_STATE, "not a contour sampler");
+  CHECK_OK(sgmc_options_set_int(o, "n_steps", 10));
+  CHECK_OK(sgmc_sample(&plain, m, o, &x0, 1, NULL, NULL));
+  CHECK_ERROR(sgmc_draws_copy_theta(plain, 0, theta, 50), SGMC_ERROR_STATE, "not from a contour");
+  sgmc_chain_destroy(c);
+  sgmc_draws_destroy(plain);
+  sgmc_draws_destroy(d);
+  sgmc_options_destroy(o);
+  sgmc_model_destroy(m);
+}
+
+/* The variance-reduced energy through ask/tell: the caller evaluates the
+ * control point; a tell without it is refused and changes nothing. */
+static void test_contour_control_point(void) {
+  data_model data;
+  sgmc_options *o = options_for("csgld", 1e-4);
+  sgmc_chain *c = NULL;
+  double x0[DIM] = {0.0, 0.0}, x[DIM], xbar[DIM], bg[DIM], pg[DIM], be, pe, cb, cp, full_e;
+  int64_t batch[20], all[N_DATA], n = 0, k, i, done = 0;
+  int32_t full = 0;
+  make_data(&data);
+  for (i = 0; i < N_DATA; ++i) all[i] = i;
+  CHECK_OK(sgmc_options_set_int(o, "n_steps", 30));
+  CHECK_OK(sgmc_options_set_int(o, "burn_in", 0));
+  CHECK_OK(sgmc_options_set_int(o, "contour_vr_period", 4));
+  CHECK_OK(sgmc_chain_create(&c, o, DIM, N_DATA, x0, 0));
+  for (k = 0; k < 30; ++k) {
+    CHECK_OK(sgmc_chain_ask(c, x, DIM, batch, 20, &n));
+    CHECK_OK(sgmc_chain_ask_control(c, xbar, DIM, &full));
+    CHECK(full == (k % 4 == 0));
+    if (full) CHECK(xbar[0] == x[0] && xbar[1] == x[1]);
+    cb = cp = full_e = 0.0;
+    data_energy(xbar, DIM, batch, n, &cb, NULL, &cp, NULL, &data);
+    if (full) {
+      cp = 0.0;
+      data_energy(xbar, DIM, all, N_DATA, &full_e, NULL, &cp, NULL, &data);
+    }
+    be = pe = 0.0;
+    bg[0] = bg[1] = pg[0] = pg[1] = 0.0;
+    data_energy(x, DIM, batch, n, &be, bg, &pe, pg, &data);
+    if (k == 5) {
+      CHECK_ERROR(sgmc_chain_tell(c, be, bg, pe, pg, DIM), SGMC_ERROR_STATE, "tell_control");
+      CHECK_OK(sgmc_chain_steps_done(c, &done));
+      CHECK(done == 5);
+    }
+    CHECK_OK(sgmc_chain_tell_control(c, cb, full_e));
+    CHECK_OK(sgmc_chain_tell(c, be, bg, pe, pg, DIM));
+  }
+  sgmc_chain_destroy(c);
+  CHECK_OK(sgmc_options_set_int(o, "contour_vr_period", 0));
+  CHECK_OK(sgmc_chain_create(&c, o, DIM, N_DATA, x0, 0));
+  CHECK_ERROR(sgmc_chain_ask_control(c, xbar, DIM, &full), SGMC_ERROR_STATE, "contour_vr_period = 0");
+  CHECK_ERROR(sgmc_chain_tell_control(c, 0.0, 0.0), SGMC_ERROR_STATE, "contour_vr_period = 0");
+  sgmc_chain_destroy(c);
+  sgmc_options_destroy(o);
+}
+
 int main(void) {
   test_version();
   test_options();
@@ -408,5 +545,7 @@ int main(void) {
   test_builtin_targets();
   test_ask_tell();
   test_thread_count_does_not_matter();
+  test_contour();
+  test_contour_control_point();
   return check_summary();
 }

@@ -802,6 +802,249 @@ SGMC_API sgmc_status sgmc_mode_coverage(const double *draws, int64_t n_draws, in
                                         int64_t min_draws, int64_t *covered, int64_t *counts);
 /** @} */
 
+/* ------------------------------------------------------------------------ */
+/** @name Contour samplers
+ *  CSGLD, CSGHMC, pCSGLD and KSGLD (options "sampler" = "csgld", "csghmc",
+ *  "pcsgld", "ksgld"; docs/contour.md). The energy axis is cut into m
+ *  subregions by the boundaries u_i = u1 + (i-1) du, i = 1..m-1; a state
+ *  with stochastic energy u lies in subregion
+ *
+ *      J(u) = 1 if u <= u1,  else min(m, 1 + ceil((u - u1) / du)).
+ *
+ *  theta estimates the energy pdf over the subregions. Every step, in this
+ *  order: evaluate U(x_k) and its gradient; J_k = J(U(x_k)); update every
+ *  component of theta at once from theta_k (CSGLD eq. 9, SPEC §4)
+ *
+ *      theta(i) += omega_k [ s (1{i=J_k} - theta(i)) + omega_k rho 1{i>=J_k} (1{i=J_k} - theta(i)) ],
+ *      s = theta(J_k)^zeta ("power") or theta(J_k) ("linear"),
+ *
+ *  renormalise to sum 1 and floor at the smallest normal double (KSGLD
+ *  skips this update); record x_k with its weight; move with the gradient
+ *  multiplied by g_k = 1 + zeta tau (d/du) log Psi_theta(U(x_k)), clipped to
+ *  [g_lo, g_hi]. log Psi_theta is the piecewise-linear interpolation of
+ *  log theta with knots (u_i, log theta(i)), i = 1..m, u_m = u1 + (m-1) du
+ *  ("backward"; "forward" moves the knots one bin down), flat below the
+ *  first knot and above u_m.
+ *
+ *  The chains target pi(x) / Psi_theta(U(x))^zeta, so each recorded draw
+ *  carries an importance log-weight, and E_pi f is estimated by
+ *  sum_k w_k f(x_k) / sum_k w_k (self-normalised, computed in log space).
+ *  Every function below that reads draws works on one chain, since each
+ *  chain of sgmc_sample() has its own theta.
+ *  @{ */
+
+/** @brief Which importance weight of a draw (SPEC §4.1). */
+typedef enum sgmc_weight_kind {
+  SGMC_WEIGHT_INTERPOLATED = 0, /**< log w_k = zeta log Psi_theta(U(x_k)); unbiased at a fixed theta; the default */
+  SGMC_WEIGHT_BIN = 1           /**< log w_k = zeta log theta(J_k) (CSGLD Thm 2); O(du) bias */
+} sgmc_weight_kind;
+
+/** @brief Which theta the weights use. */
+typedef enum sgmc_weight_theta {
+  SGMC_WEIGHT_RUNNING = 0, /**< theta after the SA update of the draw's own iteration */
+  SGMC_WEIGHT_FINAL = 1    /**< the final theta (for sgmc_chain_draws(): the theta when the draws were copied), for every draw */
+} sgmc_weight_theta;
+
+/**
+ * @brief Sets the contour samplers' initial theta_0 (default uniform 1/m).
+ *
+ * For example the normalised histogram of the subregion indices of a pilot
+ * SGLD run plus 1e-4 per bin (SPEC §5); KSGLD keeps theta fixed at theta_0.
+ * @param[in,out] options The options.
+ * @param[in] theta0 @p m values, each finite and > 0, summing to 1 within
+ *                   1e-9 (copied). NULL with @p m = 0 restores the default.
+ * @param[in] m The length; must equal "contour_m" (checked when a chain is made).
+ * @return ::SGMC_OK, or ::SGMC_ERROR_INVALID_ARGUMENT (the options are unchanged).
+ */
+SGMC_API sgmc_status sgmc_options_set_theta0(sgmc_options *options, const double *theta0,
+                                             int64_t m);
+
+/**
+ * @brief The current theta of an ask/tell contour chain.
+ * @param[in] chain The chain.
+ * @param[out] out theta(1..m), summing to 1.
+ * @param[in] m The length of @p out: "contour_m".
+ * @return ::SGMC_OK; ::SGMC_ERROR_STATE when the sampler is not a contour
+ *         sampler; ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_chain_theta(const sgmc_chain *chain, double *out, int64_t m);
+
+/**
+ * @brief The control point of the variance-reduced energy for the next
+ *        iteration of an ask/tell chain ("contour_vr_period" q > 0).
+ *
+ * With q > 0 the subregion index (and so the multiplier and the weights)
+ * comes from the variance-reduced energy (ICSGLD supplement eq. 18)
+ *
+ *     U_VR(x) = U0(x) + (N/n) (S_B(x) - S_B(xbar)) + S_all(xbar),
+ *
+ * where the control point xbar moves to the current point at iterations
+ * 1, 1 + q, 1 + 2q, ... and S_all(xbar) = sum_{i<N} U_i(xbar). One
+ * iteration of an ask/tell chain then reads:
+ *
+ *     sgmc_chain_ask(chain, x, dim, batch, cap, &n);
+ *     sgmc_chain_ask_control(chain, xbar, dim, &full);
+ *     ... S_B(xbar) on the same batch, energy only; if full, also S_all(xbar) ...
+ *     sgmc_chain_tell_control(chain, s_b_xbar, full ? s_all_xbar : 0.0);
+ *     ... S_B(x), U0(x) and their gradients ...
+ *     sgmc_chain_tell(chain, ...);
+ *
+ * (sgmc_sample() makes these evaluations itself.)
+ * @param[in] chain The chain.
+ * @param[out] xbar @p dim values: the control point of the next iteration
+ *                  (the point of sgmc_chain_ask() when @p full is 1).
+ * @param[in] dim The chain's dimension.
+ * @param[out] full 1 when the next iteration refreshes the control point and
+ *                  needs S_all(xbar), else 0.
+ * @return ::SGMC_OK; ::SGMC_ERROR_STATE when "contour_vr_period" is 0 or the
+ *         sampler is not a contour sampler; ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_chain_ask_control(const sgmc_chain *chain, double *xbar, int64_t dim,
+                                            int32_t *full);
+
+/**
+ * @brief Hands over the control-point energies of the next iteration
+ *        (see sgmc_chain_ask_control()); must precede sgmc_chain_tell(),
+ *        which otherwise fails with ::SGMC_ERROR_STATE and changes nothing.
+ * @param[in,out] chain The chain.
+ * @param[in] batch_energy S_B(xbar) on the batch of the last ask.
+ * @param[in] full_energy S_all(xbar) when the iteration refreshes the
+ *                        control point; ignored otherwise.
+ * @return ::SGMC_OK; ::SGMC_ERROR_STATE when "contour_vr_period" is 0;
+ *         ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_chain_tell_control(sgmc_chain *chain, double batch_energy,
+                                             double full_energy);
+
+/**
+ * @brief The sizes of the contour record (the size query before a copy).
+ * @param[in] draws Draws of a contour sampler.
+ * @param[out] m The number of subregions. May be NULL.
+ * @param[out] n_thetas The number of thetas kept per chain: n_steps /
+ *                      "theta_thin" (0 when "theta_thin" is 0). May be NULL.
+ * @return ::SGMC_OK; ::SGMC_ERROR_STATE for draws of a non-contour sampler;
+ *         ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_contour_shape(const sgmc_draws *draws, int64_t *m,
+                                              int64_t *n_thetas);
+
+/**
+ * @brief Copies the final theta of one chain.
+ * @param[in] draws Draws of a contour sampler.
+ * @param[in] chain In [0, n_chains).
+ * @param[out] out m values theta(1..m).
+ * @param[in] out_len At least m.
+ * @return ::SGMC_OK, ::SGMC_ERROR_STATE or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_copy_theta(const sgmc_draws *draws, int64_t chain, double *out,
+                                           int64_t out_len);
+
+/**
+ * @brief Copies the trajectory of theta of one chain.
+ * @param[in] draws Draws of a contour sampler.
+ * @param[in] chain In [0, n_chains).
+ * @param[out] out n_thetas * m values: row t (m values) is theta after
+ *                 iteration (t + 1) * "theta_thin".
+ * @param[in] out_len At least n_thetas * m.
+ * @return ::SGMC_OK, ::SGMC_ERROR_STATE or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_copy_theta_trace(const sgmc_draws *draws, int64_t chain,
+                                                 double *out, int64_t out_len);
+
+/**
+ * @brief Copies the subregion index of each draw of one chain.
+ * @param[in] draws Draws of a contour sampler.
+ * @param[in] chain In [0, n_chains).
+ * @param[out] out n_draws values J(U(x_k)) - 1, 0-based, in [0, m).
+ * @param[in] out_len At least n_draws.
+ * @return ::SGMC_OK, ::SGMC_ERROR_STATE or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_copy_contour_index(const sgmc_draws *draws, int64_t chain,
+                                                   int64_t *out, int64_t out_len);
+
+/**
+ * @brief Copies the importance log-weight of each draw of one chain.
+ *
+ * ::SGMC_WEIGHT_INTERPOLATED: log w_k = zeta log Psi_theta(U(x_k));
+ * ::SGMC_WEIGHT_BIN: log w_k = zeta log theta(J_k); theta is the running
+ * theta of iteration k or the final theta (@p when). Weights are defined up
+ * to a common factor: only differences of log-weights matter.
+ * @param[in] draws Draws of a contour sampler.
+ * @param[in] chain In [0, n_chains).
+ * @param[in] kind ::SGMC_WEIGHT_INTERPOLATED or ::SGMC_WEIGHT_BIN.
+ * @param[in] when ::SGMC_WEIGHT_RUNNING or ::SGMC_WEIGHT_FINAL.
+ * @param[out] out n_draws values.
+ * @param[in] out_len At least n_draws.
+ * @return ::SGMC_OK, ::SGMC_ERROR_STATE or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_copy_log_weights(const sgmc_draws *draws, int64_t chain,
+                                                 sgmc_weight_kind kind, sgmc_weight_theta when,
+                                                 double *out, int64_t out_len);
+
+/**
+ * @brief Self-normalised weighted mean and variance of one chain's draws.
+ *
+ * With normalised weights w_k = exp(lw_k - log sum_j exp(lw_j)):
+ * mean = sum_k w_k x_k, variance = sum_k w_k (x_k - mean)^2 per coordinate,
+ * and Kish's effective sample size (sum_k w_k)^2 / sum_k w_k^2.
+ * @param[in] draws Draws of a contour sampler.
+ * @param[in] chain In [0, n_chains).
+ * @param[in] kind Which weight (see sgmc_draws_copy_log_weights()).
+ * @param[in] when Which theta.
+ * @param[out] mean d values. May be NULL.
+ * @param[out] variance d values. May be NULL.
+ * @param[in] dim d.
+ * @param[out] kish_ess The effective sample size, in [1, n_draws]. May be NULL.
+ * @return ::SGMC_OK; ::SGMC_ERROR_STATE (not a contour sampler, or no draws);
+ *         ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_weighted_moments(const sgmc_draws *draws, int64_t chain,
+                                                 sgmc_weight_kind kind, sgmc_weight_theta when,
+                                                 double *mean, double *variance, int64_t dim,
+                                                 double *kish_ess);
+
+/**
+ * @brief Weighted quantiles of each coordinate of one chain's draws.
+ *
+ * For probability p, the smallest draw value q with sum_{k: x_k <= q} w_k >= p
+ * (the inverse of the weighted empirical distribution function).
+ * @param[in] draws Draws of a contour sampler.
+ * @param[in] chain In [0, n_chains).
+ * @param[in] kind Which weight.
+ * @param[in] when Which theta.
+ * @param[in] probs @p n_probs probabilities in [0, 1].
+ * @param[in] n_probs >= 1.
+ * @param[out] out n_probs * d values: out[q * d + j] is quantile probs[q] of coordinate j.
+ * @param[in] out_len At least n_probs * d.
+ * @return ::SGMC_OK, ::SGMC_ERROR_STATE or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_weighted_quantiles(const sgmc_draws *draws, int64_t chain,
+                                                   sgmc_weight_kind kind, sgmc_weight_theta when,
+                                                   const double *probs, int64_t n_probs,
+                                                   double *out, int64_t out_len);
+
+/**
+ * @brief Systematic resampling of one chain's weighted draws to unweighted ones.
+ *
+ * One U ~ Uniform[0, 1) from @p seed; for i = 0..n_out-1 the point
+ * (U + i) / n_out picks the draw k with W_{k-1} <= (U + i) / n_out < W_k,
+ * W_k = w_1 + ... + w_k the cumulative normalised weights. Draw k is picked
+ * floor(n_out w_k) or ceil(n_out w_k) times, n_out w_k on average.
+ * @param[in] draws Draws of a contour sampler.
+ * @param[in] chain In [0, n_chains).
+ * @param[in] kind Which weight.
+ * @param[in] when Which theta.
+ * @param[in] n_out The number of draws wanted, >= 1.
+ * @param[in] seed Seeds the one uniform.
+ * @param[out] out @p n_out 0-based draw indices, in increasing order: draw
+ *                 i of the resampled set is draw out[i] of sgmc_draws_copy().
+ * @return ::SGMC_OK, ::SGMC_ERROR_STATE or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_resample(const sgmc_draws *draws, int64_t chain,
+                                         sgmc_weight_kind kind, sgmc_weight_theta when,
+                                         int64_t n_out, uint64_t seed, int64_t *out);
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif

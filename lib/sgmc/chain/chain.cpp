@@ -59,9 +59,19 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
       move_noise_(Rng::stream(seed.seed, static_cast<std::uint64_t>(seed.chain), StreamPurpose::kMoves)),
       batch_grad_(Vec::Zero(dim)),
       prior_grad_(Vec::Zero(dim)),
-      grad_(Vec::Zero(data_size > 0 ? dim : 0)),
+      grad_(Vec::Zero(data_size > 0 || is_contour(sampler.kind) ? dim : 0)),
+      before_move_(Vec::Zero(sampler.domain.active() ? dim : 0)),
       terms_{0.0, 0.0, batch_grad_, prior_grad_},
-      draws_(dim, recorded_draws(record, config_.schedule)) {
+      draws_(dim, recorded_draws(record, config_.schedule)),
+      contour_(is_contour(config_.kind)
+                   ? std::make_unique<Contour>(config_.contour, config_.kind != SamplerKind::kKsgld,
+                                               draws_.capacity(), record.n_steps)
+                   : nullptr),
+      vr_(contour_ && config_.contour.vr_period > 0
+              ? std::make_unique<VarianceReducedEnergy>(config_.contour.vr_period, dim, data_size)
+              : nullptr) {
+  require(!vr_ || data_size > 0, "contour_vr_period", config_.contour.vr_period,
+          "needs a model with data (N > 0); use 0 for a data-free target");
   batch_.next(batch_rng_);
 }
 
@@ -82,15 +92,26 @@ void Chain::tell() {
     while (std::isfinite(grad[i])) ++i;
     throw_non_finite("gradient (coordinate " + show(i) + " = " + show(grad[i]) + ")", seed_.chain, k);
   }
-  const StochasticEval eval{energy, grad, n > 0 ? batch_grad_ : prior_grad_,
-                            n > 0 ? 1.0 / static_cast<double>(n) : 1.0};
+  const double index_energy = vr_ ? reduced_energy(k, scale) : energy;
   // SPEC §3: the exploration stage of a cyclical sampler moves with tau = 0
   // and records nothing; burn-in and thinning count every iteration.
   const bool exploring = config_.schedule.exploring(k);
+  const bool records = !exploring && record_.records(k);
   const StepInfo info{k, config_.schedule.at(k), exploring ? 0.0 : config_.temperature};
+  if (contour_) {  // SPEC §4: J_k, theta update and the draw's weight, then g_k grad U_hat
+    grad_ = contour_->step(index_energy, k, info.temperature, records) * grad;
+  }
+  if (vr_) vr_->commit(k, kernel_->query());
+  const StochasticEval eval{energy, contour_ ? grad_ : grad, n > 0 ? batch_grad_ : prior_grad_,
+                            n > 0 ? 1.0 / static_cast<double>(n) : 1.0};
   // The draw of iteration k is the evaluated point x_k with its U_hat(x_k).
-  if (!exploring && record_.records(k)) draws_.push(kernel_->query(), energy, k);
+  if (records) draws_.push(kernel_->query(), energy, k);
+  if (config_.domain.active()) before_move_ = kernel_->position();
   kernel_->step(eval, info, move_noise_);
+  // SPEC §4.2: a move that leaves the box is discarded.
+  if (config_.domain.active() && !config_.domain.contains(kernel_->position())) {
+    kernel_->set_position(before_move_);
+  }
   k_ = k;
   batch_.next(batch_rng_);
 }
@@ -103,7 +124,34 @@ double Chain::batch_scale() const {
 // SPEC §0: U_hat = U0 + (N/n) S_B, grad U_hat = grad U0 + (N/n) grad S_B.
 double Chain::energy() const { return terms_.prior_energy + batch_scale() * terms_.batch_energy; }
 
+double Chain::reduced_energy(Index k, double scale) const {
+  if (!vr_->ready(k)) {
+    throw Error(ErrorKind::kState, "chain " + show(seed_.chain) + ", step " + show(k) +
+                                       ": contour_vr_period > 0 needs the control-point energies "
+                                       "(tell_control) before tell");
+  }
+  const double u = vr_->energy(terms_.prior_energy, scale, terms_.batch_energy);
+  if (!std::isfinite(u)) throw_non_finite("variance-reduced energy (" + show(u) + ")", seed_.chain, k);
+  return u;
+}
+
+void Chain::tell_control(double batch_energy, double full_energy) {
+  if (!vr_) throw Error(ErrorKind::kState, "the chain has no variance-reduced energy (contour_vr_period = 0)");
+  vr_->set(k_ + 1, batch_energy, full_energy);
+}
+
 void Chain::evaluate(const Model& model, ModelWorkspace* workspace) {
+  if (vr_) {  // SPEC §4.3: energy-only evaluations at the control point
+    const Index k = k_ + 1;
+    const auto xbar = vr_->point(k, kernel_->query());
+    double full = 0.0;
+    if (vr_->refreshes(k)) {
+      model.evaluate({xbar, vr_->all_data(), false, seed_.chain, &target_noise_, workspace}, terms_);
+      full = terms_.batch_energy;
+    }
+    model.evaluate({xbar, batch_.current(), false, seed_.chain, &target_noise_, workspace}, terms_);
+    tell_control(terms_.batch_energy, full);
+  }
   const EvalRequest request{kernel_->query(), batch_.current(), true, seed_.chain, &target_noise_,
                             workspace};
   model.evaluate(request, terms_);

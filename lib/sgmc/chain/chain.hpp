@@ -8,6 +8,8 @@
 #include <memory>
 #include <span>
 
+#include "sgmc/contour/contour.hpp"
+#include "sgmc/contour/variance_reduced_energy.hpp"
 #include "sgmc/models/model.hpp"
 #include "sgmc/random/batch_selector.hpp"
 #include "sgmc/random/normal.hpp"
@@ -69,8 +71,22 @@ class Chain {
   const SamplerConfig& config() const { return config_; }
   Rng& target_noise() { return target_noise_; }
 
+  /// SPEC §4.3, with "contour_vr_period" q > 0: before tell() of iteration
+  /// k, the caller evaluates, energy only, S_B(xbar) at control_point() on
+  /// batch() and, when control_refresh() is true, the full-data sum
+  /// S_all(xbar) = sum_{i<N} U_i(xbar), and hands both here (full_energy is
+  /// ignored without a refresh). advance() does this itself.
+  /// Throws Error(kState) when the chain has no variance-reduced energy.
+  void tell_control(double batch_energy, double full_energy);
+  const VarianceReducedEnergy* variance_reduction() const { return vr_.get(); }
+  /// The contour state (theta, indices, weights); null unless the sampler is a contour sampler.
+  const Contour* contour() const { return contour_.get(); }
+
  private:
   double batch_scale() const;  ///< N/n, or 0 for a data-free target
+  /// U_VR of iteration k from terms_ (SPEC §4.3); throws kState when
+  /// tell_control() was not called, kNonFinite for a non-finite value.
+  double reduced_energy(Index k, double scale) const;
 
   SamplerConfig config_;
   RecordPolicy record_;
@@ -82,9 +98,12 @@ class Chain {
   NormalSource move_noise_;
   Vec batch_grad_;
   Vec prior_grad_;
-  Vec grad_;  ///< grad U_hat when it differs from prior_grad_ (N > 0)
+  Vec grad_;  ///< grad U_hat when it differs from prior_grad_ (N > 0), or g_k grad U_hat
+  Vec before_move_;  ///< the position before the move, when a domain box is set
   ModelTerms terms_;
   DrawStore draws_;
+  std::unique_ptr<Contour> contour_;
+  std::unique_ptr<VarianceReducedEnergy> vr_;
   Index k_ = 0;
 };
 

@@ -27,7 +27,8 @@ OptionSpec string_option(std::string_view name, std::string_view doc, const char
 
 const std::array kSpecs = {
     // The sampler (SPEC §2).
-    string_option("sampler", "sampler family", "sgld", "sgld|psgld|sghmc|cycsgld|cycsghmc|resgld"),
+    string_option("sampler", "sampler family", "sgld",
+                  "sgld|psgld|sghmc|cycsgld|cycsghmc|resgld|csgld|csghmc|pcsgld|ksgld"),
     double_option("temperature", "tau >= 0 of pi ∝ exp(-U/tau); 0 turns a sampler into its optimizer",
                   1.0, 0, kInf, false, true),
     int_option("batch_size", "mini-batch size n; 0 = the full data set", 0, 0),
@@ -70,6 +71,40 @@ const std::array kSpecs = {
                   "running", "running|fixed"),
     double_option("swap_variance", "resgld: fixed sigma2 >= 0 of the swap rule", 0.0, 0, kInf,
                   false, true),
+    // Contour samplers (SPEC §4); theta_0 is an array: sgmc_options_set_theta0.
+    int_option("contour_m", "contour: number of energy subregions m", 100, 2),
+    double_option("contour_u1", "contour: lowest partition boundary u1", 0.0, -kInf, kInf, true,
+                  true),
+    double_option("contour_du", "contour: energy bandwidth du of the partition", 1.0, 0, kInf, true,
+                  true),
+    double_option("contour_zeta", "contour: flattening exponent zeta", 0.75, 0, kInf, true, true),
+    string_option("contour_field", "contour: SA random field (CSGLD power, ICSGLD linear)", "power",
+                  "power|linear"),
+    string_option("contour_stencil", "contour: multiplier stencil (CSGLD eq. 8 or D.1)",
+                  "backward", "backward|forward"),
+    double_option("contour_rho", "contour: high-order bias term rho of the SA update", 0.0, 0, kInf,
+                  false, true),
+    double_option("contour_clip_lo", "contour: lower clip g_lo of the gradient multiplier",
+                  -kInf, -kInf, kInf, false, false),
+    double_option("contour_clip_hi", "contour: upper clip g_hi of the gradient multiplier", kInf,
+                  -kInf, kInf, false, false),
+    int_option("theta_thin", "contour: record theta every theta_thin iterations; 0 = never", 0, 0),
+    int_option("contour_vr_period", "contour: refresh period q of the variance-reduced energy; 0 = off",
+               0, 0),
+    // Stochastic-approximation steps omega_k (SPEC §1).
+    string_option("sa_schedule", "contour: SA steps, decay min(omega_max, A/(k^alpha+B)) or constant",
+                  "decay", "decay|constant"),
+    double_option("sa_omega", "contour: the constant SA step omega", 0.01, 0, 1, true, false),
+    double_option("sa_omega_max", "contour: cap omega_max of the decaying SA step", 1.0, 0, 1, true,
+                  false),
+    double_option("sa_scale", "contour: A of the decaying SA step", 1.0, 0, kInf, true, true),
+    double_option("sa_power", "contour: alpha of the decaying SA step", 0.6, 0, kInf, true, true),
+    double_option("sa_offset", "contour: B of the decaying SA step", 100.0, 0, kInf, false, true),
+    // The optional domain box [lo, hi]^d (SPEC §4.2).
+    double_option("domain_lo", "lower bound of the domain box [lo, hi]^d; moves leaving it are discarded",
+                  -kInf, -kInf, kInf, false, false),
+    double_option("domain_hi", "upper bound of the domain box [lo, hi]^d", kInf, -kInf, kInf, false,
+                  false),
 };
 
 bool in_range(const OptionSpec& spec, double x) {
@@ -178,6 +213,32 @@ const std::string& Options::get_string(std::string_view key) const {
   return std::get<std::string>(get(key));
 }
 
+void Options::set_theta0(std::span<const double> theta0) {
+  if (!theta0.empty()) validate_theta0(theta0);
+  theta0_.assign(theta0.begin(), theta0.end());
+}
+
+ContourSettings contour_settings(const Options& options) {
+  ContourSettings c;
+  c.partition = {options.get_int("contour_m"), options.get_double("contour_u1"),
+                 options.get_double("contour_du")};
+  c.zeta = options.get_double("contour_zeta");
+  c.field = options.get_string("contour_field") == "linear" ? RandomField::kLinear
+                                                             : RandomField::kPower;
+  c.stencil = options.get_string("contour_stencil") == "forward" ? Stencil::kForward
+                                                                  : Stencil::kBackward;
+  c.rho = options.get_double("contour_rho");
+  c.clip_lo = options.get_double("contour_clip_lo");
+  c.clip_hi = options.get_double("contour_clip_hi");
+  c.theta0 = options.theta0();
+  c.sa = {options.get_string("sa_schedule") == "constant", options.get_double("sa_omega"),
+          options.get_double("sa_omega_max"), options.get_double("sa_scale"),
+          options.get_double("sa_power"), options.get_double("sa_offset")};
+  c.theta_thin = options.get_int("theta_thin");
+  c.vr_period = options.get_int("contour_vr_period");
+  return c;
+}
+
 SamplerConfig sampler_config(const Options& options) {
   SamplerConfig config;
   const auto& sampler = options.get_string("sampler");
@@ -186,6 +247,10 @@ SamplerConfig sampler_config(const Options& options) {
                 : sampler == "cycsgld"  ? SamplerKind::kCycSgld
                 : sampler == "cycsghmc" ? SamplerKind::kCycSghmc
                 : sampler == "resgld"   ? SamplerKind::kResgld
+                : sampler == "csgld"    ? SamplerKind::kCsgld
+                : sampler == "csghmc"   ? SamplerKind::kCsghmc
+                : sampler == "pcsgld"   ? SamplerKind::kPcsgld
+                : sampler == "ksgld"    ? SamplerKind::kKsgld
                                         : SamplerKind::kSgld;
   config.temperature = options.get_double("temperature");
   config.batch_size = options.get_int("batch_size");
@@ -208,6 +273,8 @@ SamplerConfig sampler_config(const Options& options) {
                    options.get_string("swap_variance_estimate") == "fixed" ? SwapVariance::kFixed
                                                                            : SwapVariance::kRunning,
                    options.get_double("swap_variance")};
+  config.contour = contour_settings(options);
+  config.domain = {options.get_double("domain_lo"), options.get_double("domain_hi")};
   config.validate();
   return config;
 }

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "sgmc/drivers/run_config.hpp"
 #include "sgmc/samplers/sampler_config.hpp"
@@ -58,11 +59,21 @@ class Options {
   double get_double(std::string_view key) const;
   const std::string& get_string(std::string_view key) const;
 
+  /// The contour samplers' theta_0 (SPEC §4): m values, each finite and
+  /// > 0, summing to 1 (within 1e-9), checked now; its length is checked
+  /// against "contour_m" when a chain is made. Empty restores the uniform
+  /// default. On error nothing changes.
+  void set_theta0(std::span<const double> theta0);
+  const std::vector<double>& theta0() const { return theta0_; }
+
  private:
   std::map<std::string, OptionValue, std::less<>> values_;
+  std::vector<double> theta0_;
 };
 
 SamplerConfig sampler_config(const Options& options);
+/// The contour settings of SPEC §4 (validated with the sampler).
+ContourSettings contour_settings(const Options& options);
 RecordPolicy record_policy(const Options& options);
 RunConfig run_config(const Options& options);
 

@@ -33,6 +33,10 @@ class Kernel {
   virtual ConstVecRef query() const = 0;
   /// The chain's current position x_k.
   virtual ConstVecRef position() const = 0;
+  /// Puts the chain back at x after a move left the domain box (SPEC §4.2);
+  /// any other state (momentum, preconditioner) stays as the move left it.
+  /// Never allocates.
+  virtual void set_position(ConstVecRef x) = 0;
   /// Advances one step. Never allocates.
   virtual void step(const StochasticEval& eval, const StepInfo& info, NormalSource& noise) = 0;
 };

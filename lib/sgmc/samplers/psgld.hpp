@@ -20,6 +20,7 @@ class Psgld final : public Kernel {
 
   ConstVecRef query() const override { return x_; }
   ConstVecRef position() const override { return x_; }
+  void set_position(ConstVecRef x) override { x_ = x; }
   void step(const StochasticEval& eval, const StepInfo& info, NormalSource& noise) override;
 
   /// The RMSprop statistic V_k.

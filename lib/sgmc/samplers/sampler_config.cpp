@@ -16,8 +16,30 @@ std::string_view sampler_name(SamplerKind kind) {
     case SamplerKind::kCycSgld: return "cycsgld";
     case SamplerKind::kCycSghmc: return "cycsghmc";
     case SamplerKind::kResgld: return "resgld";
+    case SamplerKind::kCsgld: return "csgld";
+    case SamplerKind::kCsghmc: return "csghmc";
+    case SamplerKind::kPcsgld: return "pcsgld";
+    case SamplerKind::kKsgld: return "ksgld";
   }
   return "unknown";
+}
+
+bool is_contour(SamplerKind kind) {
+  return kind == SamplerKind::kCsgld || kind == SamplerKind::kCsghmc ||
+         kind == SamplerKind::kPcsgld || kind == SamplerKind::kKsgld;
+}
+
+SamplerKind dynamics(SamplerKind kind) {
+  switch (kind) {
+    case SamplerKind::kCycSgld:
+    case SamplerKind::kResgld:
+    case SamplerKind::kCsgld:
+    case SamplerKind::kKsgld: return SamplerKind::kSgld;
+    case SamplerKind::kCycSghmc:
+    case SamplerKind::kCsghmc: return SamplerKind::kSghmc;
+    case SamplerKind::kPcsgld: return SamplerKind::kPsgld;
+    default: return kind;
+  }
 }
 
 void SamplerConfig::validate() const {
@@ -25,7 +47,9 @@ void SamplerConfig::validate() const {
           "must be finite and >= 0");
   require(batch_size >= 0, "batch_size", batch_size, "must be >= 0 (0 = full data)");
   schedule.validate();
-  if (kind == SamplerKind::kPsgld) {
+  if (is_contour(kind)) contour.validate();
+  domain.validate();
+  if (dynamics(kind) == SamplerKind::kPsgld) {
     require(psgld.rms_decay >= 0 && psgld.rms_decay < 1, "rms_decay", psgld.rms_decay,
             "must be in [0, 1)");
     require(std::isfinite(psgld.rms_epsilon) && psgld.rms_epsilon > 0, "rms_epsilon",
@@ -36,7 +60,7 @@ void SamplerConfig::validate() const {
             ("must be cyclical for sampler " + std::string(sampler_name(kind))).c_str());
   }
   if (kind == SamplerKind::kResgld) resgld.validate(temperature, schedule.step_size);
-  if (kind == SamplerKind::kSghmc || kind == SamplerKind::kCycSghmc) {
+  if (dynamics(kind) == SamplerKind::kSghmc) {
     require(sghmc.friction > 0 && sghmc.friction <= 1, "friction", sghmc.friction,
             "must be in (0, 1]");
     require(sghmc.noise_estimate >= 0 && sghmc.noise_estimate < sghmc.friction, "noise_estimate",
@@ -46,15 +70,12 @@ void SamplerConfig::validate() const {
 }
 
 std::unique_ptr<Kernel> make_kernel(const SamplerConfig& config, ConstVecRef x0) {
-  switch (config.kind) {
-    case SamplerKind::kSgld:
-    case SamplerKind::kCycSgld:
-    case SamplerKind::kResgld: return std::make_unique<Sgld>(x0);
+  switch (dynamics(config.kind)) {
+    case SamplerKind::kSgld: return std::make_unique<Sgld>(x0);
     case SamplerKind::kPsgld: return std::make_unique<Psgld>(x0, config.psgld);
-    case SamplerKind::kSghmc:
-    case SamplerKind::kCycSghmc: return std::make_unique<Sghmc>(x0, config.sghmc);
+    case SamplerKind::kSghmc: return std::make_unique<Sghmc>(x0, config.sghmc);
+    default: throw Error(ErrorKind::kUnsupported, "unknown sampler kind");
   }
-  throw Error(ErrorKind::kUnsupported, "unknown sampler kind");
 }
 
 }  // namespace sgmc

@@ -4,6 +4,8 @@
 #include <memory>
 #include <string_view>
 
+#include "sgmc/contour/contour_settings.hpp"
+#include "sgmc/samplers/domain_box.hpp"
 #include "sgmc/samplers/kernel.hpp"
 #include "sgmc/samplers/psgld.hpp"
 #include "sgmc/samplers/sghmc.hpp"
@@ -19,6 +21,10 @@ enum class SamplerKind {
   kCycSgld,   ///< cSGLD (SPEC §3): SGLD on the cyclical schedule with an exploration stage
   kCycSghmc,  ///< cSGHMC (SPEC §3): the same with the SGHMC kernel
   kResgld,    ///< reSGLD (SPEC §6): SGLD replicas on a temperature ladder with swaps
+  kCsgld,     ///< CSGLD (SPEC §4): contour SGLD
+  kCsghmc,    ///< CSGHMC (SPEC §4): contour SGHMC
+  kPcsgld,    ///< pCSGLD (SPEC §4): contour pSGLD
+  kKsgld,     ///< KSGLD (CSGLD §4.1): contour SGLD with a fixed, known theta
 };
 
 /// The number of cycles M of cycsgld and cycsghmc when "cycles" is not set (SPEC §3).
@@ -34,6 +40,12 @@ inline bool is_cyclical(SamplerKind kind) {
 /// The name used by options, the C API and the bindings ("sgld", ...).
 std::string_view sampler_name(SamplerKind kind);
 
+/// True for the contour samplers of SPEC §4 (csgld, csghmc, pcsgld, ksgld).
+bool is_contour(SamplerKind kind);
+/// The kernel that moves the chain: a contour sampler moves like SGLD,
+/// SGHMC or pSGLD with a multiplied gradient (SPEC §4 "Move").
+SamplerKind dynamics(SamplerKind kind);
+
 struct SamplerConfig {
   SamplerKind kind = SamplerKind::kSgld;
   double temperature = 1.0;  ///< tau >= 0; 0 turns the sampler into its optimizer
@@ -42,6 +54,8 @@ struct SamplerConfig {
   PsgldSettings psgld;
   SghmcSettings sghmc;
   ReplicaSettings resgld;
+  ContourSettings contour;   ///< used by the contour samplers only
+  DomainBox domain;          ///< SPEC §4.2; off by default
 
   /// Checks the fields and their combinations; throws sgmc::Error naming
   /// the offending option and value.

@@ -30,7 +30,8 @@ TEST(NoAllocation, StepsOfEverySamplerAllocateNothing) {
   testing::QuadraticDataModel data_model(Eigen::MatrixXd::Random(700, 300), 5.0);
   testing::QuadraticDataModel free_model(Eigen::MatrixXd::Zero(700, 0), 5.0);
   for (const auto kind : {SamplerKind::kSgld, SamplerKind::kPsgld, SamplerKind::kSghmc,
-                          SamplerKind::kCycSgld, SamplerKind::kCycSghmc}) {
+                          SamplerKind::kCycSgld, SamplerKind::kCycSghmc, SamplerKind::kCsgld,
+                          SamplerKind::kCsghmc, SamplerKind::kPcsgld, SamplerKind::kKsgld}) {
     for (const double tau : {1.0, 0.0}) {
       for (const Model* model : {static_cast<const Model*>(&data_model),
                                  static_cast<const Model*>(&free_model)}) {
@@ -42,6 +43,9 @@ TEST(NoAllocation, StepsOfEverySamplerAllocateNothing) {
           config.schedule = {.kind = ScheduleKind::kCyclical, .total = 200, .cycles = 4,
                              .exploration = 0.5};
         }
+        config.contour.theta_thin = 7;  // theta trajectory and draw weights are recorded too
+        config.contour.rho = 0.5;
+        config.contour.vr_period = model->data_size() > 0 ? 4 : 0;  // with its full passes
         Chain chain(config, {200, 10, 3}, model->dim(), model->data_size(),
                     Vec::Zero(model->dim()), {7, 0});
         chain.advance(*model, nullptr);

@@ -1,0 +1,207 @@
+// sgmc_*theta*, contour indices, importance weights, weighted estimates and
+// resampling of the contour samplers (SPEC §4, §4.1).
+#include "firewall.hpp"
+#include "handles.hpp"
+#include "sgmc/estimators/weighted.hpp"
+
+using sgmc::capi::guarded;
+using sgmc::capi::require_length;
+using sgmc::capi::require_non_null;
+
+namespace {
+
+/// One chain's draws and contour record; throws naming a bad argument, or
+/// kState when the draws are not a contour sampler's.
+struct ContourChain {
+  const sgmc::DrawStore& store;
+  const sgmc::ContourDraws& contour;
+};
+
+ContourChain contour_chain(const sgmc_draws* draws, int64_t chain) {
+  require_non_null(draws, "draws");
+  const auto n = static_cast<int64_t>(draws->chains.size());
+  sgmc::require(chain >= 0 && chain < n, "chain", chain,
+                ("must be in [0, n_chains) with n_chains = " + sgmc::show(n)).c_str());
+  const auto c = static_cast<std::size_t>(chain);
+  if (!draws->contour[c]) {
+    throw sgmc::Error(sgmc::ErrorKind::kState,
+                      "the draws are not from a contour sampler (csgld, csghmc, pcsgld, ksgld)");
+  }
+  return {draws->chains[c], *draws->contour[c]};
+}
+
+/// The log-weights of one chain, after checking the enum arguments.
+sgmc::Vec log_weights(const ContourChain& c, sgmc_weight_kind kind, sgmc_weight_theta when) {
+  sgmc::require(kind == SGMC_WEIGHT_INTERPOLATED || kind == SGMC_WEIGHT_BIN, "kind",
+                static_cast<int>(kind), "must be SGMC_WEIGHT_INTERPOLATED or SGMC_WEIGHT_BIN");
+  sgmc::require(when == SGMC_WEIGHT_RUNNING || when == SGMC_WEIGHT_FINAL, "when",
+                static_cast<int>(when), "must be SGMC_WEIGHT_RUNNING or SGMC_WEIGHT_FINAL");
+  if (c.store.size() == 0) {
+    throw sgmc::Error(sgmc::ErrorKind::kState, "the chain has recorded no draws");
+  }
+  return c.contour.log_weights(
+      kind == SGMC_WEIGHT_BIN ? sgmc::WeightKind::kBin : sgmc::WeightKind::kInterpolated,
+      when == SGMC_WEIGHT_FINAL ? sgmc::WeightTheta::kFinal : sgmc::WeightTheta::kRunning);
+}
+
+/// Copies `values` (n values) to out after checking out and out_len.
+template <typename T, typename Source>
+void copy_out(const Source& values, std::int64_t n, T* out, int64_t out_len) {
+  require_non_null(out, "out");
+  require_length(out_len, n, "out_len");
+  std::copy_n(values, n, out);
+}
+
+/// Copies the array values(contour_chain(draws, chain)) to out.
+template <typename T, typename Values>
+sgmc_status copy_contour(const sgmc_draws* draws, int64_t chain, T* out, int64_t out_len,
+                         Values values) {
+  return guarded([&] {
+    const auto& v = values(contour_chain(draws, chain));
+    copy_out(v.data(), static_cast<int64_t>(v.size()), out, out_len);
+    return SGMC_OK;
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+sgmc_status sgmc_options_set_theta0(sgmc_options* options, const double* theta0, int64_t m) {
+  return guarded([&] {
+    require_non_null(options, "options");
+    sgmc::require(m >= 0, "m", m, "must be >= 0 (0 restores the uniform theta_0)");
+    if (m > 0) require_non_null(theta0, "theta0");
+    options->options.set_theta0({theta0, static_cast<std::size_t>(m)});
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_chain_theta(const sgmc_chain* chain, double* out, int64_t m) {
+  return guarded([&] {
+    require_non_null(chain, "chain");
+    const auto* contour = chain->chain->contour();
+    if (contour == nullptr) {
+      throw sgmc::Error(sgmc::ErrorKind::kState, "the chain's sampler is not a contour sampler");
+    }
+    const auto theta = contour->theta().values();
+    sgmc::require(m == theta.size(), "m", m,
+                  ("must equal contour_m = " + sgmc::show(theta.size())).c_str());
+    copy_out(theta.data(), theta.size(), out, m);
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_chain_ask_control(const sgmc_chain* chain, double* xbar, int64_t dim,
+                                   int32_t* full) {
+  return guarded([&] {
+    require_non_null(chain, "chain");
+    const auto& engine = *chain->chain;
+    sgmc::require(dim == engine.dim(), "dim", dim,
+                  ("must equal the chain's dimension " + sgmc::show(engine.dim())).c_str());
+    require_non_null(xbar, "xbar");
+    require_non_null(full, "full");
+    const auto* vr = engine.variance_reduction();
+    if (vr == nullptr) {
+      throw sgmc::Error(sgmc::ErrorKind::kState,
+                        "the chain has no variance-reduced energy (contour_vr_period = 0)");
+    }
+    const sgmc::Index k = engine.steps_done() + 1;
+    Eigen::Map<Eigen::VectorXd>(xbar, dim) = vr->point(k, engine.query());
+    *full = vr->refreshes(k) ? 1 : 0;
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_chain_tell_control(sgmc_chain* chain, double batch_energy, double full_energy) {
+  return guarded([&] {
+    require_non_null(chain, "chain");
+    chain->chain->tell_control(batch_energy, full_energy);
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_draws_contour_shape(const sgmc_draws* draws, int64_t* m, int64_t* n_thetas) {
+  return guarded([&] {
+    const auto c = contour_chain(draws, 0);
+    if (m != nullptr) *m = c.contour.theta.values().size();
+    if (n_thetas != nullptr) *n_thetas = c.contour.trace.theta_trace().cols();
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_draws_copy_theta(const sgmc_draws* draws, int64_t chain, double* out,
+                                  int64_t out_len) {
+  return copy_contour(draws, chain, out, out_len,
+                      [](const ContourChain& c) { return c.contour.theta.values(); });
+}
+
+sgmc_status sgmc_draws_copy_theta_trace(const sgmc_draws* draws, int64_t chain, double* out,
+                                        int64_t out_len) {
+  // Columns are thetas, so the memory is already theta after theta.
+  return copy_contour(draws, chain, out, out_len,
+                      [](const ContourChain& c) { return c.contour.trace.theta_trace(); });
+}
+
+sgmc_status sgmc_draws_copy_contour_index(const sgmc_draws* draws, int64_t chain, int64_t* out,
+                                          int64_t out_len) {
+  return copy_contour(draws, chain, out, out_len,
+                      [](const ContourChain& c) -> const std::vector<sgmc::Index>& {
+                        return c.contour.trace.indices();
+                      });
+}
+
+sgmc_status sgmc_draws_copy_log_weights(const sgmc_draws* draws, int64_t chain,
+                                        sgmc_weight_kind kind, sgmc_weight_theta when, double* out,
+                                        int64_t out_len) {
+  return copy_contour(draws, chain, out, out_len,
+                      [&](const ContourChain& c) { return log_weights(c, kind, when); });
+}
+
+sgmc_status sgmc_draws_weighted_moments(const sgmc_draws* draws, int64_t chain,
+                                        sgmc_weight_kind kind, sgmc_weight_theta when,
+                                        double* mean, double* variance, int64_t dim,
+                                        double* kish_ess) {
+  return guarded([&] {
+    const auto c = contour_chain(draws, chain);
+    sgmc::require(dim == c.store.dim(), "dim", dim,
+                  ("must equal the draws' dimension " + sgmc::show(c.store.dim())).c_str());
+    const auto m = sgmc::weighted_moments(c.store.draws(), log_weights(c, kind, when));
+    if (mean != nullptr) std::copy_n(m.mean.data(), dim, mean);
+    if (variance != nullptr) std::copy_n(m.variance.data(), dim, variance);
+    if (kish_ess != nullptr) *kish_ess = m.ess;
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_draws_weighted_quantiles(const sgmc_draws* draws, int64_t chain,
+                                          sgmc_weight_kind kind, sgmc_weight_theta when,
+                                          const double* probs, int64_t n_probs, double* out,
+                                          int64_t out_len) {
+  return guarded([&] {
+    const auto c = contour_chain(draws, chain);
+    require_non_null(probs, "probs");
+    sgmc::require(n_probs >= 1, "n_probs", n_probs, "must be >= 1");
+    require_non_null(out, "out");
+    require_length(out_len, n_probs * c.store.dim(), "out_len");
+    // d x n_probs column-major is n_probs x d row-major: out[q * d + j].
+    const Eigen::MatrixXd q = sgmc::weighted_quantiles(
+        c.store.draws(), log_weights(c, kind, when), {probs, static_cast<std::size_t>(n_probs)});
+    std::copy_n(q.data(), q.size(), out);
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_draws_resample(const sgmc_draws* draws, int64_t chain, sgmc_weight_kind kind,
+                                sgmc_weight_theta when, int64_t n_out, uint64_t seed,
+                                int64_t* out) {
+  return guarded([&] {
+    const auto c = contour_chain(draws, chain);
+    require_non_null(out, "out");
+    const auto picks = sgmc::systematic_resample(log_weights(c, kind, when), n_out, seed);
+    std::copy(picks.begin(), picks.end(), out);
+    return SGMC_OK;
+  });
+}
+
+}

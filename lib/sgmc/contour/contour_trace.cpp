@@ -1,0 +1,37 @@
+#include "sgmc/contour/contour_trace.hpp"
+
+namespace sgmc {
+
+ContourTrace::ContourTrace(Index m, Index capacity, Index theta_capacity)
+    : energies_(capacity),
+      log_weight_interpolated_(capacity), log_weight_bin_(capacity), thetas_(m, theta_capacity) {
+  indices_.reserve(static_cast<std::size_t>(capacity));
+}
+
+ContourTrace ContourTrace::trimmed() const {
+  ContourTrace copy(thetas_.rows(), size(), n_thetas_);
+  copy.indices_ = indices_;
+  copy.energies_ = energies();
+  copy.log_weight_interpolated_ = log_weights(WeightKind::kInterpolated);
+  copy.log_weight_bin_ = log_weights(WeightKind::kBin);
+  copy.thetas_ = theta_trace();
+  copy.n_thetas_ = n_thetas_;
+  return copy;
+}
+
+void ContourTrace::push(Index j, double u, double log_weight_interpolated, double log_weight_bin) {
+  const Index i = size();
+  energies_[i] = u;
+  log_weight_interpolated_[i] = log_weight_interpolated;
+  log_weight_bin_[i] = log_weight_bin;
+  indices_.push_back(j);
+}
+
+void ContourTrace::push_theta(ConstVecRef theta) { thetas_.col(n_thetas_++) = theta; }
+
+Eigen::Ref<const Vec> ContourTrace::log_weights(WeightKind kind) const {
+  const Vec& all = kind == WeightKind::kBin ? log_weight_bin_ : log_weight_interpolated_;
+  return all.head(size());
+}
+
+}  // namespace sgmc

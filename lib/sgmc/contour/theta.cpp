@@ -1,0 +1,66 @@
+#include "sgmc/contour/theta.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace sgmc {
+
+Theta::Theta(const ContourSettings& settings)
+    : partition_(settings.partition),
+      zeta_(settings.zeta),
+      field_(settings.field),
+      stencil_(settings.stencil),
+      rho_(settings.rho),
+      theta_(settings.theta0.empty()
+                 ? Vec::Constant(settings.partition.m, 1.0 / static_cast<double>(settings.partition.m))
+                 : Vec(Eigen::Map<const Vec>(settings.theta0.data(), settings.partition.m))),
+      increment_(Vec::Zero(settings.partition.m)) {}
+
+void Theta::update(std::span<const Index> indices, double omega) {
+  // SPEC §4: every component from theta_k at once, never in place one by one
+  // (the authors' loop does that and loses sum theta = 1).
+  increment_.setZero();
+  for (const Index j : indices) {
+    const double t = theta_[j];
+    // CSGLD eq. (9) (power) or ICSGLD eq. (8) (linear): s = theta(J)^zeta or theta(J).
+    const double s = field_ == RandomField::kPower ? std::pow(t, zeta_) : t;
+    increment_ -= s * theta_;
+    increment_[j] += s;
+    if (rho_ > 0) {  // supplement eq. (42): omega rho 1{i >= J} (1{i=J} - theta(i))
+      const Index above = partition_.m - j;
+      increment_.tail(above) -= omega * rho_ * theta_.tail(above);
+      increment_[j] += omega * rho_;
+    }
+  }
+  theta_ += (omega / static_cast<double>(indices.size())) * increment_;
+  theta_ /= theta_.sum();
+  theta_ = theta_.cwiseMax(std::numeric_limits<double>::min());
+}
+
+Theta::Piece Theta::piece(double u, Index j) const {
+  if (stencil_ == Stencil::kForward) {
+    // Knot of theta(J + 1) at u_J: the same line one bin down (CSGLD D.1).
+    return {j, std::min(j + 1, partition_.m - 1), partition_.knot(j)};
+  }
+  const double top = partition_.knot(partition_.m - 1);
+  if (u > top) return {partition_.m - 1, partition_.m - 1, top};  // flat above u_m
+  return {std::max<Index>(j - 1, 0), j, partition_.knot(j)};
+}
+
+double Theta::log_psi_slope(double u, Index j) const {
+  const Piece p = piece(u, j);
+  if (p.left == p.right) return 0.0;
+  return (std::log(theta_[p.right]) - std::log(theta_[p.left])) / partition_.du;
+}
+
+double Theta::log_psi(double u, Index j) const {
+  const Piece p = piece(u, j);
+  return std::log(theta_[p.right]) - (p.right_knot - u) * log_psi_slope(u, j);
+}
+
+double Theta::log_weight(WeightKind kind, double u, Index j) const {
+  return zeta_ * (kind == WeightKind::kBin ? std::log(theta_[j]) : log_psi(u, j));
+}
+
+}  // namespace sgmc

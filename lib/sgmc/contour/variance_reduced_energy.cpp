@@ -1,0 +1,31 @@
+#include "sgmc/contour/variance_reduced_energy.hpp"
+
+#include <numeric>
+
+namespace sgmc {
+
+VarianceReducedEnergy::VarianceReducedEnergy(Index period, Index dim, Index data_size)
+    : period_(period), control_(Vec::Zero(dim)), all_data_(static_cast<std::size_t>(data_size)) {
+  std::iota(all_data_.begin(), all_data_.end(), Index{0});
+}
+
+void VarianceReducedEnergy::set(Index k, double batch_energy, double full_energy) {
+  pending_batch_ = batch_energy;
+  pending_full_ = refreshes(k) ? full_energy : control_full_;
+  pending_k_ = k;
+}
+
+double VarianceReducedEnergy::energy(double prior_energy, double scale, double batch_energy) const {
+  // ICSGLD supplement eq. (18).
+  return prior_energy + scale * (batch_energy - pending_batch_) + pending_full_;
+}
+
+void VarianceReducedEnergy::commit(Index k, ConstVecRef x) {
+  if (refreshes(k)) {
+    control_ = x;
+    control_full_ = pending_full_;
+  }
+  pending_k_ = 0;
+}
+
+}  // namespace sgmc
