@@ -10,8 +10,9 @@ void write_draws_csv(const std::string& path, const RunRecord& record) {
   std::ofstream out(path);
   if (!out) throw Error(ErrorKind::kIo, "cannot write the draws file '" + path + "'");
   const Index dim = record.chains.empty() ? 0 : record.chains.front().draws.dim();
-  const bool cyclical = !record.chains.empty() && !record.chains.front().cycles.empty();
-  out << "chain,iteration" << (cyclical ? ",cycle" : "");
+  const bool cyclical = is_cyclical(record.kind);
+  const bool contour = is_contour(record.kind);
+  out << "chain,iteration" << (cyclical ? ",cycle" : "") << (contour ? ",index,log_weight" : "");
   for (Index j = 0; j < dim; ++j) out << ",x" << j + 1;
   out << "\n";
   out.precision(17);  // round-trips every double
@@ -22,6 +23,7 @@ void write_draws_csv(const std::string& path, const RunRecord& record) {
       const auto ui = static_cast<std::size_t>(i);
       out << c << "," << chain.draws.steps()[ui];
       if (cyclical) out << "," << chain.cycles[ui];
+      if (contour) out << "," << chain.indices[ui] << "," << chain.log_weights[i];
       for (Index j = 0; j < dim; ++j) out << "," << draws(j, i);
       out << "\n";
     }

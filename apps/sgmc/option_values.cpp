@@ -1,6 +1,8 @@
 #include "option_values.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 #include <string>
 
 #include "sgmc/core/error.hpp"
@@ -14,9 +16,27 @@ namespace {
                                                std::string(option_type_name(spec.type)));
 }
 
+/// theta_0 of the contour samplers, the one array-valued setting
+/// (Options::set_theta0, docs/options.md).
+constexpr std::string_view kTheta0 = "theta0";
+
+void set_theta0(Options& options, const nlohmann::json& value) {
+  if (value.is_array() && std::all_of(value.begin(), value.end(),
+                                      [](const auto& x) { return x.is_number(); })) {
+    options.set_theta0(value.get<std::vector<double>>());
+    return;
+  }
+  throw Error(ErrorKind::kInvalidArgument,
+              "option 'theta0' = " + value.dump() + ": must be an array of numbers");
+}
+
 }  // namespace
 
 void set_option(Options& options, std::string_view key, const nlohmann::json& value) {
+  if (key == kTheta0) {
+    set_theta0(options, value);
+    return;
+  }
   const OptionSpec& spec = option_spec(key);
   // JSON has one number type: 3 is an integer and 3.0 a float to the
   // parser, so numbers are converted to the option's type when exact.
@@ -45,15 +65,20 @@ void set_option(Options& options, std::string_view assignment) {
   }
   const auto key = assignment.substr(0, eq);
   const auto text = assignment.substr(eq + 1);
+  // Numbers and theta0's array are read as JSON, so that flags and config
+  // files accept the same values.
+  const auto parsed = nlohmann::json::parse(text, nullptr, false);
+  if (key == kTheta0) {
+    set_theta0(options, parsed.is_discarded() ? nlohmann::json(text) : parsed);
+    return;
+  }
   const OptionSpec& spec = option_spec(key);
   if (spec.type == OptionType::kString) {
     options.set(key, std::string(text));
     return;
   }
-  // Read as JSON so that text and config files accept the same numbers.
-  const auto number = nlohmann::json::parse(text, nullptr, false);
-  if (!number.is_number()) wrong_type(key, nlohmann::json(text).dump(), spec);
-  set_option(options, key, number);
+  if (!parsed.is_number()) wrong_type(key, nlohmann::json(text).dump(), spec);
+  set_option(options, key, parsed);
 }
 
 }  // namespace sgmc::app

@@ -15,7 +15,7 @@ namespace sgmc::app {
 
 /// Sets `key` to a JSON value: a string for string options, a number for
 /// numeric ones (an integral number such as 1e5 is accepted for an int
-/// option). Throws sgmc::Error(kInvalidArgument) naming the key and the
+/// option), an array of numbers for "theta0" (the contour samplers' theta_0). Throws sgmc::Error(kInvalidArgument) naming the key and the
 /// value for an unknown key, a value of the wrong type or out of range.
 void set_option(Options& options, std::string_view key, const nlohmann::json& value);
 

@@ -23,11 +23,16 @@ RunRecord run_job(const Job& job, std::ostream& err) {
   const auto start = std::chrono::steady_clock::now();
   auto result = sample(*model, sampler, record, run, x0, bar.callback());
 
-  RunRecord out{job.options.get_string("sampler"), {}, record.n_steps, result.outcome,
+  RunRecord out{sampler.kind, {}, record.n_steps, result.outcome,
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
   for (const auto& chain : result.chains) {
-    ChainRecord c{chain->draws().trimmed(), {}};
+    ChainRecord c{chain->draws().trimmed(), {}, {}, {}};
     if (is_cyclical(sampler.kind)) c.cycles = draw_cycles(c.draws, sampler.schedule);
+    if (const Contour* contour = chain->contour()) {
+      const ContourDraws snapshot = contour->snapshot();
+      c.indices = snapshot.trace.indices();
+      c.log_weights = snapshot.log_weights(WeightKind::kInterpolated, WeightTheta::kFinal);
+    }
     out.chains.push_back(std::move(c));
   }
   return out;
@@ -37,7 +42,7 @@ bool run_and_write(const Job& job, std::ostream& out, std::ostream& err) {
   const RunRecord record = run_job(job, err);
   write_draws_csv(job.draws, record);
   write_summary(job.summary, record);
-  out << record.sampler << ": " << record.chains.size() << " chains x "
+  out << sampler_name(record.kind) << ": " << record.chains.size() << " chains x "
       << record.outcome.steps_done << " iterations in " << record.seconds << " s"
       << (record.outcome.cancelled ? " (interrupted)" : "") << "\ndraws: " << job.draws
       << "\nsummary: " << job.summary << "\n";

@@ -7,17 +7,22 @@
 #include <vector>
 
 #include "sgmc/drivers/rounds.hpp"
+#include "sgmc/samplers/sampler_config.hpp"
 #include "sgmc/storage/draw_store.hpp"
 
 namespace sgmc::app {
 
 struct ChainRecord {
   DrawStore draws;
-  std::vector<Index> cycles;  ///< cyclical samplers: the 0-based cycle of each draw
+  std::vector<Index> cycles;   ///< cyclical samplers: the 0-based cycle of each draw
+  std::vector<Index> indices;  ///< contour samplers: the 0-based subregion J_k - 1 of each draw
+  /// Contour samplers: each draw's importance log-weight, interpolated with
+  /// the chain's final theta (SPEC §4.1; docs/contour.md); empty otherwise.
+  Vec log_weights;
 };
 
 struct RunRecord {
-  std::string sampler;
+  SamplerKind kind = SamplerKind::kSgld;
   std::vector<ChainRecord> chains;
   Index n_steps = 0;    ///< iterations asked for
   RunOutcome outcome;   ///< iterations made; cancelled by Ctrl-C

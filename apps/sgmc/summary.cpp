@@ -6,6 +6,7 @@
 #include "sgmc/core/error.hpp"
 #include "sgmc/diagnostics/chain_draws.hpp"
 #include "sgmc/diagnostics/convergence.hpp"
+#include "sgmc/estimators/weighted.hpp"
 
 namespace sgmc::app {
 namespace {
@@ -57,12 +58,38 @@ nlohmann::json coordinate_summary(const RunRecord& record, Index j) {
   return s;
 }
 
+nlohmann::json values(const Vec& v) { return std::vector<double>(v.begin(), v.end()); }
+
+/// Contour samplers: each chain's self-normalised weighted mean and sd with
+/// Kish's ESS, and the mean of the chains' means (each chain has its own
+/// theta, so estimates are per chain: docs/contour.md).
+nlohmann::json weighted_summary(const RunRecord& record) {
+  nlohmann::json chains = nlohmann::json::array();
+  Vec sum = Vec::Zero(record.chains.front().draws.dim());
+  Index used = 0;
+  for (const auto& c : record.chains) {
+    if (c.draws.size() == 0) {
+      chains.push_back(nullptr);
+      continue;
+    }
+    const WeightedMoments m = weighted_moments(c.draws.draws(), c.log_weights);
+    chains.push_back({{"mean", values(m.mean)},
+                      {"sd", values(m.variance.cwiseSqrt())},
+                      {"kish_ess", m.ess}});
+    sum += m.mean;
+    ++used;
+  }
+  nlohmann::json mean;
+  if (used > 0) mean = values(sum / static_cast<double>(used));
+  return {{"mean", mean}, {"chains", chains}};
+}
+
 }  // namespace
 
 nlohmann::json summarise(const RunRecord& record) {
   nlohmann::json draws_per_chain = nlohmann::json::array();
   for (const auto& c : record.chains) draws_per_chain.push_back(c.draws.size());
-  nlohmann::json out = {{"sampler", record.sampler},
+  nlohmann::json out = {{"sampler", sampler_name(record.kind)},
                         {"n_chains", record.chains.size()},
                         {"n_steps", record.n_steps},
                         {"steps_done", record.outcome.steps_done},
@@ -73,6 +100,7 @@ nlohmann::json summarise(const RunRecord& record) {
   const Index dim = record.chains.empty() ? 0 : record.chains.front().draws.dim();
   for (Index j = 0; j < dim; ++j) coordinates.push_back(coordinate_summary(record, j));
   out["coordinates"] = coordinates;
+  if (is_contour(record.kind) && !record.chains.empty()) out["weighted"] = weighted_summary(record);
   return out;
 }
 
