@@ -7,6 +7,7 @@
 
 #include "sgmc/chain/chain.hpp"
 #include "sgmc/config/options.hpp"
+#include "sgmc/data/dataset.hpp"
 #include "sgmc/models/model.hpp"
 #include "sgmc/sgmc.h"
 #include "sgmc/storage/draw_store.hpp"
@@ -42,6 +43,10 @@ struct sgmc_draws {
 
 struct sgmc_chain {
   std::unique_ptr<sgmc::Chain> chain;
+};
+
+struct sgmc_data {
+  std::shared_ptr<const sgmc::Dataset> data;
 };
 
 namespace sgmc::capi {

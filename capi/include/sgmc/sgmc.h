@@ -310,6 +310,153 @@ SGMC_API sgmc_status sgmc_model_shape(const sgmc_model *model, int64_t *dim, int
 /** @} */
 
 /* ------------------------------------------------------------------------ */
+/** @name Data sets and built-in models with data
+ *  Dense data for the built-in statistical models: n rows of p features and
+ *  one target per row (a 0/1 label, a class label 0..K-1 or a real
+ *  response). A model made from a data set shares it: the data set may be
+ *  destroyed as soon as the model is made. docs/models.md gives each
+ *  model's energy and the order of its parameters.
+ *  @{ */
+
+/** @brief A data set: features and targets; immutable, so it may be shared. */
+typedef struct sgmc_data sgmc_data;
+
+/** Flag for sgmc_data_create(): borrow the caller's arrays instead of
+ *  copying them. They must then stay valid and unchanged until the data set
+ *  and every model made from it have been destroyed. */
+#define SGMC_DATA_BORROW 1u
+
+/**
+ * @brief A data set from arrays in memory.
+ * @param[out] out The new data set; NULL on failure. Release with sgmc_data_destroy().
+ * @param[in] n_rows n >= 1.
+ * @param[in] n_features p >= 1.
+ * @param[in] features n * p finite values, row-major (row i holds the p
+ *                     features of datum i). Copied, unless @p flags has
+ *                     ::SGMC_DATA_BORROW.
+ * @param[in] targets n finite values, target i of datum i. Copied or
+ *                    borrowed like @p features.
+ * @param[in] flags 0 (copy) or ::SGMC_DATA_BORROW.
+ * @return ::SGMC_OK, or ::SGMC_ERROR_INVALID_ARGUMENT for a NULL array, a
+ *         size < 1, unknown flags, or a non-finite value (the message names
+ *         its row and column, 0-based).
+ */
+SGMC_API sgmc_status sgmc_data_create(sgmc_data **out, int64_t n_rows, int64_t n_features,
+                                      const double *features, const double *targets,
+                                      uint32_t flags);
+
+/**
+ * @brief A data set read from a CSV file with a header row.
+ *
+ * The column named @p target_column holds the targets; every other column is
+ * a feature, in file order. Cells are numbers separated by commas, possibly
+ * wrapped in double quotes; blank lines are skipped.
+ * @param[out] out The new data set; NULL on failure.
+ * @param[in] path The file (NUL-terminated, UTF-8 or the system's encoding).
+ * @param[in] target_column The header name of the target column.
+ * @return ::SGMC_OK; ::SGMC_ERROR_IO for a file that cannot be opened, is
+ *         empty, has no data rows, a row of the wrong length or a cell that
+ *         is not a finite number (the message names the file, the line and
+ *         the column, 1-based); ::SGMC_ERROR_INVALID_ARGUMENT for NULL
+ *         arguments or a @p target_column that names no column.
+ */
+SGMC_API sgmc_status sgmc_data_read_csv(sgmc_data **out, const char *path,
+                                        const char *target_column);
+
+/**
+ * @brief Releases a data set. NULL is a no-op. Models made from it keep it.
+ * @param[in] data A data set, or NULL.
+ */
+SGMC_API void sgmc_data_destroy(sgmc_data *data);
+
+/**
+ * @brief The number of rows n and of features p of a data set.
+ * @param[in] data The data set.
+ * @param[out] n_rows n. May be NULL.
+ * @param[out] n_features p. May be NULL.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_data_shape(const sgmc_data *data, int64_t *n_rows, int64_t *n_features);
+
+/**
+ * @brief The name of feature column @p column of a data set read from a file.
+ * @param[in] data The data set.
+ * @param[in] column In [0, p).
+ * @param[out] out The name, owned by @p data; "" for a data set made from
+ *                 arrays.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_data_feature_name(const sgmc_data *data, int64_t column,
+                                            const char **out);
+
+/**
+ * @brief Bayesian logistic regression, d = p + 1.
+ *
+ * x = (w_1..w_p, b), intercept last; U_i = log(1 + exp(z_i)) - y_i z_i with
+ * z_i = a_i' w + b; prior N(0, s^2 I) on x.
+ * @param[out] out The new model; NULL on failure. Release with sgmc_model_destroy().
+ * @param[in] data Targets must be 0 or 1. Shared by the model.
+ * @param[in] prior_sd s, finite and > 0.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT (naming the first
+ *         target that is not 0 or 1 by its row).
+ */
+SGMC_API sgmc_status sgmc_model_logistic(sgmc_model **out, const sgmc_data *data,
+                                         double prior_sd);
+
+/**
+ * @brief Bayesian linear regression with Gaussian noise.
+ *
+ * x = (w_1..w_p, b) (d = p + 1) with the noise sd sigma known, or
+ * x = (w_1..w_p, b, log sigma) (d = p + 2) with sigma sampled on the log
+ * scale under the prior log sigma ~ N(0, s_t^2). U_i = (y_i - z_i)^2 /
+ * (2 sigma^2) (+ log sigma when sampled); prior N(0, s^2 I) on (w, b).
+ * @param[out] out The new model; NULL on failure.
+ * @param[in] data Targets are the responses. Shared by the model.
+ * @param[in] prior_sd s, finite and > 0.
+ * @param[in] noise_sd sigma, finite and > 0; or 0 to sample log sigma.
+ * @param[in] log_noise_prior_sd s_t, finite and > 0 when @p noise_sd is 0;
+ *                               ignored otherwise.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_model_linear(sgmc_model **out, const sgmc_data *data, double prior_sd,
+                                       double noise_sd, double log_noise_prior_sd);
+
+/**
+ * @brief A one-hidden-layer tanh network classifying into K classes (softmax).
+ *
+ * x = (W1, b1, W2, b2), matrices row-major: W1 is H x p, W2 is K x H;
+ * d = H (p + 1) + K (H + 1). U_i = logsumexp(z_i) - z_i[y_i] with
+ * z_i = W2 tanh(W1 a_i + b1) + b2; prior N(0, s^2 I) on x.
+ * @param[out] out The new model; NULL on failure.
+ * @param[in] data Targets must be integers in [0, K). Shared by the model.
+ * @param[in] n_hidden H >= 1.
+ * @param[in] n_classes K >= 2.
+ * @param[in] prior_sd s, finite and > 0.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT (naming the first bad
+ *         label by its row).
+ */
+SGMC_API sgmc_status sgmc_model_mlp_classifier(sgmc_model **out, const sgmc_data *data,
+                                               int64_t n_hidden, int64_t n_classes,
+                                               double prior_sd);
+
+/**
+ * @brief A one-hidden-layer tanh network for regression (one Gaussian output).
+ *
+ * As sgmc_model_mlp_classifier() with K = 1 (d = H (p + 2) + 1) and
+ * U_i = (y_i - z_i)^2 / (2 sigma^2).
+ * @param[out] out The new model; NULL on failure.
+ * @param[in] data Targets are the responses. Shared by the model.
+ * @param[in] n_hidden H >= 1.
+ * @param[in] prior_sd s, finite and > 0.
+ * @param[in] noise_sd sigma, finite and > 0.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_model_mlp_regression(sgmc_model **out, const sgmc_data *data,
+                                               int64_t n_hidden, double prior_sd,
+                                               double noise_sd);
+/** @} */
+
+/* ------------------------------------------------------------------------ */
 /** @name Draws
  *  Recorded draws of one or more chains: per chain, n_draws points of
  *  dimension d with the stochastic energy and the iteration of each.

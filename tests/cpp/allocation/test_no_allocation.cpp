@@ -7,8 +7,12 @@
 #include <atomic>
 #include <cstdlib>
 #include <new>
+#include <vector>
 
 #include "sgmc/chain/chain.hpp"
+#include "sgmc/models/linear_regression.hpp"
+#include "sgmc/models/logistic_regression.hpp"
+#include "sgmc/models/mlp.hpp"
 #include "support/toy_models.hpp"
 
 namespace {
@@ -77,6 +81,38 @@ TEST(NoAllocation, ReplicaExchangeSwapsAllocateNothing) {
     high.tell();
   }
   EXPECT_EQ(allocations.load() - before, 0);
+}
+
+// The built-in models with data: the MLP's workspace grows on the first
+// evaluation only.
+TEST(NoAllocation, StepsOnTheModelsWithDataAllocateNothing) {
+  const Eigen::MatrixXd a = Eigen::MatrixXd::Random(500, 6);
+  std::vector<double> features(a.size()), labels(500), responses(500);
+  for (Index i = 0; i < 500; ++i) {
+    for (Index j = 0; j < 6; ++j) features[static_cast<std::size_t>(i * 6 + j)] = a(i, j);
+    labels[static_cast<std::size_t>(i)] = a(i, 0) > 0 ? 1.0 : 0.0;
+    responses[static_cast<std::size_t>(i)] = a(i, 1) + a(i, 2);
+  }
+  const auto classes = Dataset::borrow(500, 6, features.data(), labels.data());
+  const auto reals = Dataset::borrow(500, 6, features.data(), responses.data());
+  const LogisticRegression logistic(classes, 1.0);
+  const LinearRegression linear(reals, 1.0, 0.0, 1.0);
+  const Mlp classifier(classes, 8, MlpOutput::kSoftmax, 2, 1.0, 0.0);
+  const Mlp regression(reals, 8, MlpOutput::kGaussian, 0, 1.0, 0.5);
+  for (const Model* model : {static_cast<const Model*>(&logistic), static_cast<const Model*>(&linear),
+                             static_cast<const Model*>(&classifier),
+                             static_cast<const Model*>(&regression)}) {
+    SamplerConfig config;
+    config.schedule.step_size = 1e-4;
+    config.batch_size = 50;
+    Chain chain(config, {200, 10, 3}, model->dim(), model->data_size(), Vec::Zero(model->dim()),
+                {7, 0});
+    const auto workspace = model->make_workspace();
+    chain.advance(*model, workspace.get());
+    const long before = allocations.load();
+    for (int s = 0; s < 150; ++s) chain.advance(*model, workspace.get());
+    EXPECT_EQ(allocations.load() - before, 0) << "d " << model->dim();
+  }
 }
 
 }  // namespace

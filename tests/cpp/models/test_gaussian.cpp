@@ -8,6 +8,7 @@
 
 #include "sgmc/core/error.hpp"
 #include "sgmc/models/gaussian.hpp"
+#include "support/error_message.hpp"
 
 namespace sgmc {
 namespace {
@@ -24,16 +25,7 @@ Evaluation evaluate(const Model& model, ConstVecRef x, Rng& noise, bool want_gra
   return {out.prior_energy, prior_grad};
 }
 
-std::string message_of(auto&& make) {
-  try {
-    make();
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
-    return e.what();
-  }
-  ADD_FAILURE() << "no sgmc::Error thrown";
-  return {};
-}
+using testing::message_of;
 
 TEST(GaussianModel, EnergyAndGradientAreExact) {
   const Vec mean{{1.0, -1.0}};

@@ -1,21 +1,24 @@
-// The message of the sgmc::Error a call throws, for tests of error texts.
+// The message of the sgmc::Error a call throws, for tests of argument checks.
 #pragma once
 
-#include <functional>
+#include <gtest/gtest.h>
+
 #include <string>
 
 #include "sgmc/core/error.hpp"
 
 namespace sgmc::testing {
 
-/// e.what() of the sgmc::Error that f throws, or "no error".
-inline std::string message_of(const std::function<void()>& f) {
+/// Runs make(), expects it to throw sgmc::Error of `kind`, returns what().
+std::string message_of(auto&& make, ErrorKind kind = ErrorKind::kInvalidArgument) {
   try {
-    f();
+    make();
   } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), kind) << e.what();
     return e.what();
   }
-  return "no error";
+  ADD_FAILURE() << "no sgmc::Error thrown";
+  return {};
 }
 
 }  // namespace sgmc::testing

@@ -1,0 +1,114 @@
+#include "sgmc/data/csv.hpp"
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <string_view>
+#include <vector>
+
+#include "sgmc/core/error.hpp"
+
+namespace sgmc {
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  if (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = s.substr(1, s.size() - 2);
+  return s;
+}
+
+std::vector<std::string_view> split(std::string_view line) {
+  std::vector<std::string_view> cells;
+  for (std::size_t start = 0;;) {
+    const std::size_t comma = line.find(',', start);
+    cells.push_back(trim(line.substr(start, comma - start)));
+    if (comma == std::string_view::npos) return cells;
+    start = comma + 1;
+  }
+}
+
+bool blank(std::string_view line) { return trim(line).empty() && line.find(',') == line.npos; }
+
+class CsvReader {
+ public:
+  explicit CsvReader(const std::string& path) : path_(path), in_(path) {
+    if (!in_) {
+      throw Error(ErrorKind::kIo, "cannot open file '" + path + "': " + std::strerror(errno));
+    }
+  }
+
+  /// The next non-blank line; false at the end of the file.
+  bool next(std::string& line) {
+    while (std::getline(in_, line)) {
+      ++line_number_;
+      if (!blank(line)) return true;
+    }
+    return false;
+  }
+
+  /// Throws kIo with "file '<path>', line <n>" and then `rest`.
+  [[noreturn]] void fail(const std::string& rest) const {
+    throw Error(ErrorKind::kIo, "file '" + path_ + "', line " + show(line_number_) + rest);
+  }
+
+ private:
+  std::string path_;
+  std::ifstream in_;
+  Index line_number_ = 0;
+};
+
+}  // namespace
+
+std::shared_ptr<const Dataset> read_csv(const std::string& path, const std::string& target_column) {
+  CsvReader reader(path);
+  std::string line;
+  if (!reader.next(line)) {
+    throw Error(ErrorKind::kIo, "file '" + path + "' is empty: expected a header row");
+  }
+  std::vector<std::string> header;
+  for (const auto name : split(line)) header.emplace_back(name);
+  std::vector<std::string> names;
+  std::string all_names;
+  Index target = -1;
+  for (std::size_t j = 0; j < header.size(); ++j) {
+    all_names += (j == 0 ? "" : ", ") + header[j];
+    if (header[j] == target_column && target < 0) {
+      target = static_cast<Index>(j);
+    } else {
+      names.push_back(header[j]);
+    }
+  }
+  require(target >= 0, "target_column", "'" + target_column + "'",
+          ("must name a column of file '" + path + "' (" + all_names + ")").c_str());
+  require(!names.empty(), "target_column", "'" + target_column + "'",
+          ("must leave at least one feature column in file '" + path + "'").c_str());
+
+  std::vector<double> features, targets;
+  Index rows = 0;
+  while (reader.next(line)) {
+    const auto cells = split(line);
+    if (cells.size() != header.size()) {
+      reader.fail(": " + show(cells.size()) + " cells, but the header has " + show(header.size()));
+    }
+    for (std::size_t j = 0; j < cells.size(); ++j) {
+      const auto cell = cells[j];
+      double value = 0;
+      const auto [end, error] = std::from_chars(cell.data(), cell.data() + cell.size(), value);
+      if (error != std::errc{} || end != cell.data() + cell.size() || !std::isfinite(value)) {
+        reader.fail(", column " + show(j + 1) + " ('" + header[j] + "'): '" +
+                    std::string(cell) + "' is not a finite number");
+      }
+      (static_cast<Index>(j) == target ? targets : features).push_back(value);
+    }
+    ++rows;
+  }
+  if (rows == 0) throw Error(ErrorKind::kIo, "file '" + path + "' has a header but no data rows");
+  const auto n_features = static_cast<Index>(names.size());
+  return Dataset::adopt(rows, n_features, std::move(features),
+                        std::move(targets), std::move(names));
+}
+
+}  // namespace sgmc

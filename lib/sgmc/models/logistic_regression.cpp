@@ -1,0 +1,40 @@
+#include "sgmc/models/logistic_regression.hpp"
+
+#include <string>
+
+#include "sgmc/models/glm.hpp"
+
+namespace sgmc {
+
+LogisticRegression::LogisticRegression(std::shared_ptr<const Dataset> data, double prior_sd)
+    : data_(std::move(data)), prior_{prior_sd} {
+  require(data_ != nullptr, "data", "NULL", "must be a data set");
+  prior_.validate("prior_sd");
+  const auto& y = data_->targets();
+  for (Index i = 0; i < y.size(); ++i) {
+    if (y[i] != 0.0 && y[i] != 1.0) {
+      require(false, "data", "a table with targets[" + show(i) + "] = " + show(y[i]),
+              "must be 0 or 1 for logistic regression");
+    }
+  }
+}
+
+void LogisticRegression::evaluate(const EvalRequest& request, ModelTerms& out) const {
+  // With e = exp(-|z|) <= 1: log(1 + exp(z)) = max(z, 0) + log1p(e), and the
+  // logistic function is 1 / (1 + e) for z >= 0 and e / (1 + e) otherwise.
+  const auto loss = [](const GlmChunk& z, const GlmChunk& y, GlmChunk& slope) {
+    const GlmChunk e = (-z.abs()).exp();
+    slope = (z >= 0).select(1.0 / (1.0 + e), e / (1.0 + e)) - y;
+    return (z.max(0.0) + e.log1p() - y * z).sum();
+  };
+  VecRef* grad = nullptr;
+  if (request.want_gradient) {
+    out.batch_grad.setZero();
+    grad = &out.batch_grad;
+    prior_.gradient(request.x, out.prior_grad);
+  }
+  out.batch_energy = glm_batch_sum(*data_, request.batch, request.x, grad, loss);
+  out.prior_energy = prior_.energy(request.x);
+}
+
+}  // namespace sgmc

@@ -1,0 +1,62 @@
+// A one-hidden-layer perceptron with tanh units, for classification
+// (softmax over K classes) or regression (one Gaussian output):
+//   h_i = tanh(W1 a_i + b1)   (H units),   z_i = W2 h_i + b2   (K outputs),
+//   classification: U_i = logsumexp(z_i) - z_i[y_i],  y_i in {0..K-1};
+//   regression (K = 1): U_i = (y_i - z_i)^2 / (2 sigma^2), sigma known;
+//   U0 = |x|^2 / (2 s^2)   (prior N(0, s^2 I) on every weight and bias).
+// Parameters are packed as x = (W1, b1, W2, b2), each matrix row-major:
+// W1[h][j] is x[h p + j], b1[h] is x[H p + h], W2[k][h] is x[H (p + 1) + k H + h],
+// b2[k] is x[H (p + 1) + K H + k]; d = H (p + 1) + K (H + 1).
+// tanh rather than ReLU: the energy is smooth, so Hamiltonian samplers and
+// finite-difference checks see no kinks.
+#pragma once
+
+#include <memory>
+
+#include "sgmc/data/dataset.hpp"
+#include "sgmc/models/gaussian_prior.hpp"
+
+namespace sgmc {
+
+enum class MlpOutput {
+  kSoftmax,   ///< classification: targets are class labels 0..K-1
+  kGaussian,  ///< regression: targets are real responses, one output
+};
+
+class Mlp final : public Model {
+ public:
+  /// @param[in] data       shared with the model.
+  /// @param[in] n_hidden   H >= 1.
+  /// @param[in] output     the likelihood.
+  /// @param[in] n_classes  K >= 2 for kSoftmax (every target an integer in
+  ///                       [0, K)); ignored for kGaussian (K = 1).
+  /// @param[in] prior_sd   s, finite and > 0.
+  /// @param[in] noise_sd   sigma for kGaussian, finite and > 0; ignored for
+  ///                       kSoftmax.
+  /// Throws sgmc::Error(kInvalidArgument) naming the argument and its value.
+  Mlp(std::shared_ptr<const Dataset> data, Index n_hidden, MlpOutput output, Index n_classes,
+      double prior_sd, double noise_sd);
+
+  Index dim() const override;
+  Index data_size() const override { return data_->rows(); }
+  /// Activations of a batch, grown to the largest batch seen.
+  std::unique_ptr<ModelWorkspace> make_workspace() const override;
+  /// The batch's rows are gathered into the workspace and pushed through the
+  /// layers with matrix products. Allocates only when a batch is larger than
+  /// every one before it on this workspace. Throws Error(kState) without a
+  /// workspace from make_workspace().
+  void evaluate(const EvalRequest& request, ModelTerms& out) const override;
+
+  Index n_hidden() const { return hidden_; }
+  Index n_outputs() const { return outputs_; }
+
+ private:
+  std::shared_ptr<const Dataset> data_;
+  Index hidden_;
+  MlpOutput output_;
+  Index outputs_;
+  GaussianPrior prior_;
+  double noise_sd_;
+};
+
+}  // namespace sgmc

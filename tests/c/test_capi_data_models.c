@@ -1,0 +1,158 @@
+/* Data sets and the built-in models with data, from plain C99: arrays copied
+ * or borrowed, CSV files, every bad argument named, and a short run of each
+ * model on real data. SGMC_DATA_DIR is tests/data. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "sgmc/sgmc.h"
+
+static const char *data_file(const char *name) {
+  static char path[1024];
+  snprintf(path, sizeof path, "%s/%s", SGMC_DATA_DIR, name);
+  return path;
+}
+
+static void test_arrays(void) {
+  double features[6] = {1.0, 2.0, 3.0, 4.0, 5.0, 6.0}, targets[3] = {0.0, 1.0, 1.0};
+  sgmc_data *d = (sgmc_data *)&features; /* must be overwritten with NULL */
+  sgmc_model *m = NULL;
+  int64_t n = 0, p = 0, dim = 0, size = 0;
+  const char *name = NULL;
+  CHECK_OK(sgmc_data_create(&d, 3, 2, features, targets, 0));
+  CHECK_OK(sgmc_data_shape(d, &n, &p));
+  CHECK(n == 3 && p == 2);
+  CHECK_OK(sgmc_data_feature_name(d, 1, &name));
+  CHECK(name != NULL && strcmp(name, "") == 0);
+  CHECK_ERROR(sgmc_data_feature_name(d, 2, &name), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'column' = 2: must lie in [0, 2)");
+  /* The model keeps the data set alive after its handle is gone. */
+  CHECK_OK(sgmc_model_logistic(&m, d, 1.0));
+  sgmc_data_destroy(d);
+  CHECK_OK(sgmc_model_shape(m, &dim, &size));
+  CHECK(dim == 3 && size == 3);
+  sgmc_model_destroy(m);
+
+  CHECK_OK(sgmc_data_create(&d, 3, 2, features, targets, SGMC_DATA_BORROW));
+  sgmc_data_destroy(d);
+  sgmc_data_destroy(NULL);
+  features[3] = NAN;
+  CHECK_ERROR(sgmc_data_create(&d, 3, 2, features, targets, SGMC_DATA_BORROW),
+              SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'features' = a table with features[1][1] = nan: must be finite");
+  CHECK(d == NULL);
+  features[3] = 4.0;
+  CHECK_ERROR(sgmc_data_create(&d, 3, 2, NULL, targets, 0), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'features' = NULL");
+  CHECK_ERROR(sgmc_data_create(&d, 3, 0, features, targets, 0), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'n_features' = 0: must be >= 1");
+  CHECK_ERROR(sgmc_data_create(&d, 3, 2, features, targets, 4u), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'flags' = 4: must be 0 or SGMC_DATA_BORROW");
+  CHECK_ERROR(sgmc_data_create(NULL, 3, 2, features, targets, 0), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'out' is NULL");
+  CHECK_ERROR(sgmc_data_shape(NULL, &n, &p), SGMC_ERROR_INVALID_ARGUMENT, "'data' is NULL");
+}
+
+static void test_csv(void) {
+  sgmc_data *d = NULL;
+  int64_t n = 0, p = 0;
+  const char *name = NULL;
+  CHECK_OK(sgmc_data_read_csv(&d, data_file("pima_tr.csv"), "type"));
+  CHECK_OK(sgmc_data_shape(d, &n, &p));
+  CHECK(n == 200 && p == 7);
+  CHECK_OK(sgmc_data_feature_name(d, 6, &name));
+  CHECK(strcmp(name, "age") == 0);
+  sgmc_data_destroy(d);
+  CHECK_ERROR(sgmc_data_read_csv(&d, data_file("missing.csv"), "type"), SGMC_ERROR_IO,
+              "missing.csv': No such file or directory");
+  CHECK(d == NULL);
+  CHECK_ERROR(sgmc_data_read_csv(&d, data_file("pima_tr.csv"), "Type"),
+              SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'target_column' = 'Type': must name a column of file");
+  CHECK_ERROR(sgmc_data_read_csv(&d, NULL, "type"), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'path' is NULL");
+  CHECK_ERROR(sgmc_data_read_csv(&d, data_file("pima_tr.csv"), NULL),
+              SGMC_ERROR_INVALID_ARGUMENT, "argument 'target_column' is NULL");
+}
+
+static void test_model_arguments(void) {
+  sgmc_data *pima = NULL, *digits = NULL;
+  sgmc_model *m = (sgmc_model *)&pima;
+  int64_t dim = 0;
+  CHECK_OK(sgmc_data_read_csv(&pima, data_file("pima_tr.csv"), "type"));
+  CHECK_OK(sgmc_data_read_csv(&digits, data_file("digits.csv"), "digit"));
+  CHECK_ERROR(sgmc_model_logistic(&m, NULL, 1.0), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'data' is NULL");
+  CHECK(m == NULL);
+  CHECK_ERROR(sgmc_model_logistic(&m, pima, 0.0), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'prior_sd' = 0: must be finite and > 0");
+  CHECK_ERROR(sgmc_model_logistic(&m, digits, 1.0), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'data' = a table with targets[2] = 2: must be 0 or 1 for logistic");
+  CHECK_ERROR(sgmc_model_linear(&m, pima, -1.0, 1.0, 0.0), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'prior_sd' = -1");
+  CHECK_ERROR(sgmc_model_linear(&m, pima, 1.0, 0.0, NAN), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'log_noise_prior_sd' = nan");
+  CHECK_OK(sgmc_model_linear(&m, pima, 1.0, 0.0, 1.0));
+  CHECK_OK(sgmc_model_shape(m, &dim, NULL));
+  CHECK(dim == 9);
+  sgmc_model_destroy(m);
+  CHECK_ERROR(sgmc_model_mlp_classifier(&m, digits, 10, 9, 1.0), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'data' = a table with targets[9] = 9: must be a class label 0..8");
+  CHECK_ERROR(sgmc_model_mlp_classifier(&m, digits, 0, 10, 1.0), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'n_hidden' = 0: must be >= 1");
+  CHECK_ERROR(sgmc_model_mlp_regression(&m, pima, 3, 1.0, 0.0), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'noise_sd' = 0: must be finite and > 0");
+  CHECK_OK(sgmc_model_mlp_regression(&m, pima, 3, 1.0, 1.0));
+  CHECK_OK(sgmc_model_shape(m, &dim, NULL));
+  CHECK(dim == 3 * 9 + 1);
+  sgmc_model_destroy(m);
+  sgmc_data_destroy(pima);
+  sgmc_data_destroy(digits);
+}
+
+/* A short SGLD run of the digits MLP on two threads stays finite and lowers
+ * the energy from the start. */
+static void test_runs_on_real_data(void) {
+  sgmc_data *digits = NULL;
+  sgmc_model *m = NULL;
+  sgmc_options *o = NULL;
+  sgmc_draws *d = NULL;
+  int64_t dim = 0, n_draws = 0;
+  double *x0, energy[2];
+  int64_t j;
+  CHECK_OK(sgmc_data_read_csv(&digits, data_file("digits.csv"), "digit"));
+  CHECK_OK(sgmc_model_mlp_classifier(&m, digits, 16, 10, 1.0));
+  sgmc_data_destroy(digits);
+  CHECK_OK(sgmc_model_shape(m, &dim, NULL));
+  x0 = (double *)malloc((size_t)dim * sizeof *x0);
+  for (j = 0; j < dim; ++j) x0[j] = 0.05 * sin(1.0 + (double)j);
+  CHECK_OK(sgmc_options_create(&o));
+  CHECK_OK(sgmc_options_set_double(o, "step_size", 1e-5));
+  CHECK_OK(sgmc_options_set_int(o, "batch_size", 100));
+  CHECK_OK(sgmc_options_set_int(o, "n_steps", 300));
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", 2));
+  CHECK_OK(sgmc_options_set_int(o, "threads", 2));
+  CHECK_OK(sgmc_sample(&d, m, o, x0, dim, NULL, NULL));
+  CHECK_OK(sgmc_draws_shape(d, NULL, &n_draws, NULL));
+  CHECK(n_draws == 300);
+  {
+    double *e = (double *)malloc((size_t)n_draws * sizeof *e);
+    CHECK_OK(sgmc_draws_copy_energy(d, 1, e, n_draws));
+    energy[0] = e[0];
+    energy[1] = e[n_draws - 1];
+    free(e);
+  }
+  CHECK(isfinite(energy[1]) && energy[1] < 0.5 * energy[0]);
+  free(x0);
+  sgmc_draws_destroy(d);
+  sgmc_options_destroy(o);
+  sgmc_model_destroy(m);
+}
+
+int main(void) {
+  test_arrays();
+  test_csv();
+  test_model_arguments();
+  test_runs_on_real_data();
+  return check_summary();
+}
