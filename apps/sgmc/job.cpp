@@ -1,5 +1,6 @@
 #include "job.hpp"
 
+#include <filesystem>
 #include <fstream>
 
 #include "json_fields.hpp"
@@ -18,7 +19,13 @@ void read_job(const std::string& path, Job& job) {
   JsonFields top(config, "");
   if (const auto* model = top.take("model")) {
     JsonFields fields(*model, "model");
+    const std::string data_before = job.model.data;
     read_model_spec(fields, job.model);
+    // A data file named in the config is found beside the config.
+    const std::filesystem::path data = job.model.data;
+    if (job.model.data != data_before && data.is_relative()) {
+      job.model.data = (std::filesystem::path(path).parent_path() / data).lexically_normal();
+    }
   }
   if (const auto* options = top.take("options")) {
     JsonFields fields(*options, "options");  // checks that it is an object

@@ -4,7 +4,8 @@
 //    "options": {"sampler": "sghmc", "step_size": 0.005, "n_chains": 4},
 //    "start": [0, 0], "draws": "draws.csv", "summary": "summary.json"}
 //
-// Command-line flags override it after reading (main.cpp).
+// A relative "model.data" path is read beside the config file. Command-line
+// flags override the file after reading (main.cpp).
 #pragma once
 
 #include <string>
