@@ -12,7 +12,9 @@ void write_draws_csv(const std::string& path, const RunRecord& record) {
   const Index dim = record.chains.empty() ? 0 : record.chains.front().draws.dim();
   const bool cyclical = is_cyclical(record.kind);
   const bool contour = is_contour(record.kind);
-  out << "chain,iteration" << (cyclical ? ",cycle" : "") << (contour ? ",index,log_weight" : "");
+  const bool ladder = record.kind == SamplerKind::kResgld;
+  out << "chain,iteration" << (cyclical ? ",cycle" : "") << (contour ? ",index,log_weight" : "")
+      << (ladder ? ",temperature" : "");
   for (Index j = 0; j < dim; ++j) out << ",x" << j + 1;
   out << "\n";
   out.precision(17);  // round-trips every double
@@ -24,6 +26,7 @@ void write_draws_csv(const std::string& path, const RunRecord& record) {
       out << c << "," << chain.draws.steps()[ui];
       if (cyclical) out << "," << chain.cycles[ui];
       if (contour) out << "," << chain.indices[ui] << "," << chain.log_weights[i];
+      if (ladder) out << "," << chain.temperature;
       for (Index j = 0; j < dim; ++j) out << "," << draws(j, i);
       out << "\n";
     }

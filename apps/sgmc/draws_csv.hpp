@@ -1,8 +1,9 @@
 // The draws file of `sgmc run`: one row per recorded draw, header
-//   chain,iteration[,cycle][,index,log_weight],x1,...,xd
+//   chain,iteration[,cycle][,index,log_weight][,temperature],x1,...,xd
 // chain 0-based, iteration k of the draw (1-based), cycle the 0-based cycle
 // of cyclical samplers, index the 0-based subregion and log_weight the
-// importance log-weight of contour samplers.
+// importance log-weight of contour samplers, temperature the replica's rung
+// for replica exchange.
 #pragma once
 
 #include <string>

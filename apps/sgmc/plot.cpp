@@ -28,7 +28,8 @@ std::vector<Index> rows_of(const Dataset::Targets& chain, Index c) {
 
 /// Columns that describe a draw rather than hold one of its coordinates.
 bool is_coordinate(const std::string& name) {
-  return name != "iteration" && name != "cycle" && name != "index" && name != "log_weight";
+  return name != "iteration" && name != "cycle" && name != "index" && name != "log_weight" &&
+         name != "temperature";
 }
 
 }  // namespace

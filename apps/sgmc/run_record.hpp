@@ -14,6 +14,7 @@ namespace sgmc::app {
 
 struct ChainRecord {
   DrawStore draws;
+  double temperature = 1.0;    ///< tau of the chain (replica exchange: its rung of the ladder)
   std::vector<Index> cycles;   ///< cyclical samplers: the 0-based cycle of each draw
   std::vector<Index> indices;  ///< contour samplers: the 0-based subregion J_k - 1 of each draw
   /// Contour samplers: each draw's importance log-weight, interpolated with

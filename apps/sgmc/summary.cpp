@@ -1,5 +1,6 @@
 #include "summary.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 
@@ -14,43 +15,55 @@ namespace {
 /// NaN (posterior's NA) becomes JSON null.
 nlohmann::json number(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(); }
 
-/// Coordinate j of every chain as n x n_chains, or an empty matrix when the
-/// chains differ in length or hold fewer than the 4 draws R-hat needs.
-ChainDraws coordinate_by_chain(const RunRecord& record, Index j) {
-  const Index n = record.chains.front().draws.size();
+/// The chains that sample the target: those at the lowest temperature (all
+/// of them except for replica exchange, whose hotter replicas only help).
+std::vector<const ChainRecord*> target_chains(const RunRecord& record) {
+  double lowest = record.chains.front().temperature;
+  for (const auto& c : record.chains) lowest = std::min(lowest, c.temperature);
+  std::vector<const ChainRecord*> out;
   for (const auto& c : record.chains) {
-    if (c.draws.size() != n || n < 4) return {};
-  }
-  ChainDraws out(n, std::ssize(record.chains));
-  for (std::size_t c = 0; c < record.chains.size(); ++c) {
-    out.col(static_cast<Index>(c)) = record.chains[c].draws.draws().row(j).transpose();
+    if (c.temperature == lowest) out.push_back(&c);
   }
   return out;
 }
 
-/// Coordinate j of all chains pooled, as one column.
-ChainDraws coordinate_pooled(const RunRecord& record, Index j) {
+/// Coordinate j of the chains as n x n_chains, or an empty matrix when the
+/// chains differ in length or hold fewer than the 4 draws R-hat needs.
+ChainDraws coordinate_by_chain(const std::vector<const ChainRecord*>& chains, Index j) {
+  const Index n = chains.front()->draws.size();
+  for (const auto* c : chains) {
+    if (c->draws.size() != n || n < 4) return {};
+  }
+  ChainDraws out(n, std::ssize(chains));
+  for (std::size_t c = 0; c < chains.size(); ++c) {
+    out.col(static_cast<Index>(c)) = chains[c]->draws.draws().row(j).transpose();
+  }
+  return out;
+}
+
+/// Coordinate j of the chains pooled, as one column.
+ChainDraws coordinate_pooled(const std::vector<const ChainRecord*>& chains, Index j) {
   Index n = 0;
-  for (const auto& c : record.chains) n += c.draws.size();
+  for (const auto* c : chains) n += c->draws.size();
   ChainDraws out(n, 1);
   Index at = 0;
-  for (const auto& c : record.chains) {
-    out.col(0).segment(at, c.draws.size()) = c.draws.draws().row(j).transpose();
-    at += c.draws.size();
+  for (const auto* c : chains) {
+    out.col(0).segment(at, c->draws.size()) = c->draws.draws().row(j).transpose();
+    at += c->draws.size();
   }
   return out;
 }
 
-nlohmann::json coordinate_summary(const RunRecord& record, Index j) {
+nlohmann::json coordinate_summary(const std::vector<const ChainRecord*>& chains, Index j) {
   nlohmann::json s = {{"name", std::string("x").append(std::to_string(j + 1))}};
-  const ChainDraws pooled = coordinate_pooled(record, j);
+  const ChainDraws pooled = coordinate_pooled(chains, j);
   if (pooled.rows() < 2) return s;
   s["mean"] = pooled.mean();
   s["sd"] = std::sqrt(sample_variance(pooled.col(0)));
   s["q5"] = quantile(pooled, 0.05);
   s["q50"] = quantile(pooled, 0.5);
   s["q95"] = quantile(pooled, 0.95);
-  const ChainDraws by_chain = coordinate_by_chain(record, j);
+  const ChainDraws by_chain = coordinate_by_chain(chains, j);
   if (by_chain.size() == 0) return s;
   s["rhat"] = number(convergence(by_chain, ConvergenceStat::kRhat));
   s["ess_bulk"] = number(convergence(by_chain, ConvergenceStat::kEssBulk));
@@ -96,11 +109,17 @@ nlohmann::json summarise(const RunRecord& record) {
                         {"interrupted", record.outcome.cancelled},
                         {"wall_seconds", record.seconds},
                         {"draws_per_chain", draws_per_chain}};
+  if (record.chains.empty()) return out;
+  nlohmann::json temperatures = nlohmann::json::array();
+  for (const auto& c : record.chains) temperatures.push_back(c.temperature);
+  out["temperatures"] = temperatures;
+  const auto chains = target_chains(record);
   nlohmann::json coordinates = nlohmann::json::array();
-  const Index dim = record.chains.empty() ? 0 : record.chains.front().draws.dim();
-  for (Index j = 0; j < dim; ++j) coordinates.push_back(coordinate_summary(record, j));
+  for (Index j = 0; j < record.chains.front().draws.dim(); ++j) {
+    coordinates.push_back(coordinate_summary(chains, j));
+  }
   out["coordinates"] = coordinates;
-  if (is_contour(record.kind) && !record.chains.empty()) out["weighted"] = weighted_summary(record);
+  if (is_contour(record.kind)) out["weighted"] = weighted_summary(record);
   return out;
 }
 

@@ -1,6 +1,7 @@
 // The JSON summary of `sgmc run`: per coordinate the pooled mean, sd and
 // 5/50/95% quantiles, R-hat and bulk/tail ESS (Vehtari et al. 2021, as
-// R's posterior package), and the wall time; for contour samplers also the
+// R's posterior package) of the chains at the lowest temperature (replica
+// exchange: the target's replicas), and the wall time; for contour samplers also the
 // importance-weighted means and sds with Kish's ESS.
 #pragma once
 

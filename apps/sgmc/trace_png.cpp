@@ -1,6 +1,7 @@
 #include "trace_png.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "png_canvas.hpp"
 
@@ -25,11 +26,27 @@ struct Box {
   double py(double y) const { return top + height - (y - y_lo) / (y_hi - y_lo) * height; }
 };
 
+/// A small grey number with its left end at (x, y).
+void label(cairo_t* cr, double x, double y, double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g", value);
+  cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+  cairo_set_font_size(cr, 10);
+  cairo_move_to(cr, x, y);
+  cairo_show_text(cr, text);
+}
+
+/// The box's outline and the data values at its corners: y range at the
+/// left, x range along the bottom.
 void frame(cairo_t* cr, const Box& b) {
   cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
   cairo_set_line_width(cr, 1.0);
   cairo_rectangle(cr, b.left, b.top, b.width, b.height);
   cairo_stroke(cr);
+  label(cr, b.left + 3, b.top + 11, b.y_hi);
+  label(cr, b.left + 3, b.top + b.height - 14, b.y_lo);
+  label(cr, b.left + 3, b.top + b.height - 3, b.x_lo);
+  label(cr, b.left + b.width - 50, b.top + b.height - 3, b.x_hi);
 }
 
 /// [min, max] of the values of every chain, widened when they are all equal.
