@@ -26,13 +26,14 @@ RunRecord run_job(const Job& job, std::ostream& err) {
   RunRecord out{sampler.kind, {}, record.n_steps, result.outcome,
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
   for (const auto& chain : result.chains) {
-    ChainRecord c{chain->draws().trimmed(), chain->config().temperature, {}, {}, {}};
+    ChainRecord c{chain->draws().trimmed(), chain->config().temperature, {}, {}, {}, {}};
     if (is_cyclical(sampler.kind)) c.cycles = draw_cycles(c.draws, sampler.schedule);
     if (const Contour* contour = chain->contour()) {
       const ContourDraws snapshot = contour->snapshot();
       c.indices = snapshot.trace.indices();
       c.log_weights = snapshot.log_weights(WeightKind::kInterpolated, WeightTheta::kFinal);
     }
+    if (const auto* mhbt = dynamic_cast<const Mhbt*>(&chain->kernel())) c.acceptance = mhbt->stats();
     out.chains.push_back(std::move(c));
   }
   return out;

@@ -3,10 +3,12 @@
 // writer and the summary read.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "sgmc/drivers/rounds.hpp"
+#include "sgmc/samplers/mhbt.hpp"
 #include "sgmc/samplers/sampler_config.hpp"
 #include "sgmc/storage/draw_store.hpp"
 
@@ -20,6 +22,8 @@ struct ChainRecord {
   /// Contour samplers: each draw's importance log-weight, interpolated with
   /// the chain's final theta (SPEC §4.1; docs/contour.md); empty otherwise.
   Vec log_weights;
+  /// MHBT: its acceptance counts over the run.
+  std::optional<MhbtStats> acceptance;
 };
 
 struct RunRecord {

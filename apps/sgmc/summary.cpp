@@ -97,6 +97,31 @@ nlohmann::json weighted_summary(const RunRecord& record) {
   return {{"mean", mean}, {"chains", chains}};
 }
 
+/// MHBT: acceptance rates over all chains, overall and split by the
+/// direction of the proposal, and each chain's counts.
+nlohmann::json acceptance_summary(const RunRecord& record) {
+  MhbtStats total;
+  nlohmann::json chains = nlohmann::json::array();
+  for (const auto& c : record.chains) {
+    const MhbtStats& s = *c.acceptance;
+    total.proposed += s.proposed;
+    total.accepted += s.accepted;
+    total.forward_proposed += s.forward_proposed;
+    total.forward_accepted += s.forward_accepted;
+    chains.push_back({{"proposed", s.proposed}, {"accepted", s.accepted},
+                      {"forward_proposed", s.forward_proposed},
+                      {"forward_accepted", s.forward_accepted}, {"beta", s.beta}});
+  }
+  const auto rate = [](Index accepted, Index proposed) {
+    return number(static_cast<double>(accepted) / static_cast<double>(proposed));
+  };
+  return {{"rate", rate(total.accepted, total.proposed)},
+          {"forward", rate(total.forward_accepted, total.forward_proposed)},
+          {"backward", rate(total.accepted - total.forward_accepted,
+                            total.proposed - total.forward_proposed)},
+          {"chains", chains}};
+}
+
 }  // namespace
 
 nlohmann::json summarise(const RunRecord& record) {
@@ -120,6 +145,7 @@ nlohmann::json summarise(const RunRecord& record) {
   }
   out["coordinates"] = coordinates;
   if (is_contour(record.kind)) out["weighted"] = weighted_summary(record);
+  if (record.chains.front().acceptance) out["acceptance"] = acceptance_summary(record);
   return out;
 }
 

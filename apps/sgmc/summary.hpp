@@ -2,7 +2,8 @@
 // 5/50/95% quantiles, R-hat and bulk/tail ESS (Vehtari et al. 2021, as
 // R's posterior package) of the chains at the lowest temperature (replica
 // exchange: the target's replicas), and the wall time; for contour samplers also the
-// importance-weighted means and sds with Kish's ESS.
+// importance-weighted means and sds with Kish's ESS, for MHBT its
+// acceptance rates.
 #pragma once
 
 #include <nlohmann/json.hpp>

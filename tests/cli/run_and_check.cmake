@@ -1,7 +1,9 @@
 # `sgmc run CONFIG` into WORK_DIR, then checks that the draws CSV has the
 # header HEADER and ROWS data rows, and that the summary JSON parses and
 # holds a finite mean, R-hat and bulk ESS for every one of DIM coordinates
-# (and, with WEIGHTED set, the weighted means and Kish ESS).
+# and a number at each member path of NUMBERS (a ,-list of paths such as
+# weighted.mean.0: the sampler's own statistics).
+string(REPLACE "," ";" NUMBERS "${NUMBERS}")
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
 execute_process(COMMAND ${SGMC} run ${CONFIG} --draws ${WORK_DIR}/draws.csv
@@ -40,12 +42,12 @@ foreach(j RANGE ${last})
     endif()
   endforeach()
 endforeach()
-if(WEIGHTED)
-  string(JSON type TYPE "${summary}" weighted chains 0 kish_ess)
-  string(JSON mean_type TYPE "${summary}" weighted mean 0)
-  if(NOT type STREQUAL "NUMBER" OR NOT mean_type STREQUAL "NUMBER")
-    message(FATAL_ERROR "summary.json lacks the weighted estimates:\n${summary}")
+foreach(path IN LISTS NUMBERS)
+  string(REPLACE "." ";" members "${path}")
+  string(JSON type ERROR_VARIABLE missing TYPE "${summary}" ${members})
+  if(NOT type STREQUAL "NUMBER")
+    message(FATAL_ERROR "summary.json has no number at ${path}:\n${summary}")
   endif()
-endif()
+endforeach()
 string(JSON seconds GET "${summary}" wall_seconds)
 message(STATUS "summary parses; wall_seconds = ${seconds}")
