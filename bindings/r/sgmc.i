@@ -8,7 +8,7 @@
  *    are R external pointers tagged with their type (and of S3 class
  *    "<type>_handle"); an out-parameter handle
  *    becomes the return value, with a finalizer calling its destroy function
- *    (c_sgmc_release() releases one at once); a handle of the wrong type or
+ *    (c_sgmc_r_release() releases one at once); a handle of the wrong type or
  *    an already released one is an R error, never a crash;
  *  - a negative sgmc_status becomes R's stop() with a condition of class
  *    c("sgmc_error_<kind>", "sgmc_error", "error", "condition") whose
@@ -231,7 +231,7 @@ static int sgmc_r_progress(int64_t done, int64_t total, void *user) {
 /* Low-level names: c_sgmc_*; the idiomatic layer owns the plain names. */
 %rename("%(regex:/^(sgmc_.*)$/c_\\1/)s", %$isfunction) "";
 
-/* Not wrapped: destroy functions (finalizers and c_sgmc_release() call
+/* Not wrapped: destroy functions (finalizers and c_sgmc_r_release() call
  * them, so a handle can never be freed twice), C callbacks (R functions
  * use ask/tell), and the plain-array diagnostics. */
 %ignore sgmc_options_destroy;
