@@ -11,6 +11,11 @@ packages=(
   r-base-core r-cran-posterior          # R-hat/ESS checked against R's posterior
 )
 
+# The Julia package's syntax check runs the tree-sitter Julia grammar under
+# node (bindings/julia/gen/install-node-deps.sh, run when this script ends).
+command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
+trap 'bash "$(dirname "${BASH_SOURCE[0]}")/../bindings/julia/gen/install-node-deps.sh" || exit 1' EXIT
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
