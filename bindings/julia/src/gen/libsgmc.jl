@@ -1120,6 +1120,10 @@ end
 
 Hands over the evaluation at the point and batch of the last ask and advances the chain one iteration.
 
+Sampler "mhbt" also asks for evaluations that are not iterations (its
+first, at x0, and the adjustment proposals of adaptive beta); their tells
+leave `sgmc_chain_steps_done` unchanged, so loop on that count.
+
 # Arguments
 - `chain` (in,out): The chain.
 - `batch_energy` (in): S_B(x) (0 for a data-free target).
@@ -1982,6 +1986,62 @@ function sgmc_draws_resample(draws, chain, kind, when, n_out, seed, out)
     ccall((:sgmc_draws_resample, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, sgmc_weight_kind, sgmc_weight_theta, Int64, UInt64, Ptr{Int64}), draws, chain, kind, when, n_out, seed, out)
 end
 
+"""
+    sgmc_chain_mhbt_stats(chain, proposed, accepted, forward_proposed, forward_accepted, beta)
+
+MHBT's acceptance counts and current beta of an ask/tell chain.
+
+Counts are over iterations: the first evaluation (at x0) and the adjustment
+proposals of adaptive beta are asks that are not iterations and are not
+counted. Random-walk and SGLD proposals count as forward; backward counts
+are the differences.
+
+# Arguments
+- `chain` (in): A chain of sampler "mhbt".
+- `proposed` (out): Proposals made (= iterations). May be NULL.
+- `accepted` (out): Proposals accepted. May be NULL.
+- `forward_proposed` (out): Forward proposals (RSGLD eq. 6, first case). May be NULL.
+- `forward_accepted` (out): Forward proposals accepted. May be NULL.
+- `beta` (out): The backward noise scale beta >= 1 now (RSGLD). May be NULL.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT` (also for a chain of another sampler).
+
+C prototype:
+```c
+sgmc_status sgmc_chain_mhbt_stats(const sgmc_chain *chain, int64_t *proposed, int64_t *accepted, int64_t *forward_proposed, int64_t *forward_accepted, double *beta);
+```
+"""
+function sgmc_chain_mhbt_stats(chain, proposed, accepted, forward_proposed, forward_accepted, beta)
+    ccall((:sgmc_chain_mhbt_stats, libsgmc), sgmc_status, (Ptr{sgmc_chain}, Ptr{Int64}, Ptr{Int64}, Ptr{Int64}, Ptr{Int64}, Ptr{Cdouble}), chain, proposed, accepted, forward_proposed, forward_accepted, beta)
+end
+
+"""
+    sgmc_draws_mhbt_stats(draws, chain, proposed, accepted, forward_proposed, forward_accepted, beta)
+
+The same statistics for one chain of draws made by `sgmc_sample` or `sgmc_chain_draws` with sampler "mhbt", at the end of the run.
+
+# Arguments
+- `draws` (in): Draws of sampler "mhbt".
+- `chain` (in): In [0, n_chains).
+- `proposed` (out): Proposals made. May be NULL.
+- `accepted` (out): Proposals accepted. May be NULL.
+- `forward_proposed` (out): Forward proposals. May be NULL.
+- `forward_accepted` (out): Forward proposals accepted. May be NULL.
+- `beta` (out): The final beta. May be NULL.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT` (also for draws of another sampler).
+
+C prototype:
+```c
+sgmc_status sgmc_draws_mhbt_stats(const sgmc_draws *draws, int64_t chain, int64_t *proposed, int64_t *accepted, int64_t *forward_proposed, int64_t *forward_accepted, double *beta);
+```
+"""
+function sgmc_draws_mhbt_stats(draws, chain, proposed, accepted, forward_proposed, forward_accepted, beta)
+    ccall((:sgmc_draws_mhbt_stats, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Ptr{Int64}, Ptr{Int64}, Ptr{Int64}, Ptr{Int64}, Ptr{Cdouble}), draws, chain, proposed, accepted, forward_proposed, forward_accepted, beta)
+end
+
 # Every name of the header, for `using .LibSgmc`.
 export SGMC_VERSION_MAJOR
 export SGMC_VERSION_MINOR
@@ -2094,5 +2154,7 @@ export sgmc_draws_copy_log_weights
 export sgmc_draws_weighted_moments
 export sgmc_draws_weighted_quantiles
 export sgmc_draws_resample
+export sgmc_chain_mhbt_stats
+export sgmc_draws_mhbt_stats
 
 end # module LibSgmc
