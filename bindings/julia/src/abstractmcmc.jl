@@ -119,6 +119,8 @@ The draws recorded by the chain of an AbstractMCMC state so far (for
 """
 draws(s::ChainState) = draws(s.chain)
 draws(s::RunState) = s.draws
+mhbt_stats(s::ChainState) = mhbt_stats(s.chain)
+mhbt_stats(s::RunState) = mhbt_stats(s.draws)
 
 _uses_run(model::AbstractSgmcModel, s::Sampler) = model isa Model || _name(s) == "resgld"
 

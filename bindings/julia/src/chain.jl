@@ -92,6 +92,13 @@ function theta(c::Chain, m::Integer)
     return out
 end
 
+function mhbt_stats(c::Chain)
+    p, a, fp, fa = Ref{Int64}(0), Ref{Int64}(0), Ref{Int64}(0), Ref{Int64}(0)
+    beta = Ref{Cdouble}(0)
+    check(LibSgmc.sgmc_chain_mhbt_stats(c, p, a, fp, fa, beta))
+    return _mhbt(p[], a[], fp[], fa[], beta[])
+end
+
 """
     step!(chain, model::JuliaModel) -> (x, energy, iteration)
 

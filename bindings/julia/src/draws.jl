@@ -349,18 +349,18 @@ end
 
 """
     mhbt_stats(draws, chain = 1) -> NamedTuple
+    mhbt_stats(chain::Chain) -> NamedTuple
 
-MHBT's proposals and acceptances (all, and forward ones), the final beta and
-the acceptance rate of one chain of a `:mhbt` run. Needs a libsgmc (and a
-generated layer) with `sgmc_draws_mhbt_stats`.
+MHBT's proposals and acceptances (all, and forward ones), its beta and the
+acceptance rate, for one chain of a `:mhbt` run or an ask/tell chain.
 """
 function mhbt_stats(d::Draws, chain::Integer = 1)
-    isdefined(LibSgmc, :sgmc_draws_mhbt_stats) ||
-        throw(ArgumentError("this build of Sgmc has no MHBT statistics (sgmc_draws_mhbt_stats)"))
     p, a, fp, fa = Ref{Int64}(0), Ref{Int64}(0), Ref{Int64}(0), Ref{Int64}(0)
     beta = Ref{Cdouble}(0)
-    stats = getfield(LibSgmc, :sgmc_draws_mhbt_stats)
-    check(stats(d, _chain_arg(d, chain), p, a, fp, fa, beta))
-    return (proposed = p[], accepted = a[], forward_proposed = fp[], forward_accepted = fa[],
-            beta = beta[], acceptance = p[] == 0 ? NaN : a[] / p[])
+    check(LibSgmc.sgmc_draws_mhbt_stats(d, _chain_arg(d, chain), p, a, fp, fa, beta))
+    return _mhbt(p[], a[], fp[], fa[], beta[])
 end
+
+_mhbt(p, a, fp, fa, beta) = (proposed = p, accepted = a, forward_proposed = fp,
+                             forward_accepted = fa, beta = beta,
+                             acceptance = p == 0 ? NaN : a / p)

@@ -119,6 +119,36 @@ end
         @test length(cycle_mean(d)) == 2
     end
 
+    @testset "MHBT on a Gaussian mean (Julia data model)" begin
+        y = collect(range(-1.0, 3.0; length = 100))  # mean 1
+        function mean_energy(batch_grad, prior_grad, x, batch)
+            s = 0.0
+            for i in batch
+                s += 0.5 * (x[1] - y[i])^2
+                batch_grad[1] += x[1] - y[i]
+            end
+            prior_grad[1] = x[1] / 100
+            return (s, x[1]^2 / 200)
+        end
+        m = JuliaModel(mean_energy; dim = 1, data_size = 100)
+        post_var = 1 / (100 + 0.01)
+        post_mean = sum(y) * post_var
+        # c_n = N with full batches: the exact posterior.
+        kw = (sampler = :mhbt, proposal = :random_walk, rw_scale = 0.2, c_n = 100.0,
+              n_steps = 40000, burn_in = 2000, seed = 8)
+        d = sample_chains(m, [1.0]; kw...)
+        x = positions(d)[:, 1]
+        ess = Sgmc.convergence(reshape(x, :, 1); stat = :ess_bulk)
+        @test abs(mean(x) - post_mean) < 5 * sqrt(post_var / ess)
+        @test isapprox(var(x), post_var; rtol = 0.25)
+        st = mhbt_stats(d)
+        @test st.proposed == 40000 && 0.1 < st.acceptance < 0.9
+        # Ask/tell (AbstractMCMC) gives the same chain.
+        chn = sample(m, Sgmc.MHBT(; proposal = :random_walk, rw_scale = 0.2, c_n = 100.0, seed = 8,
+                                  x0 = [1.0]), 40000; chain_type = Chains, progress = false)
+        @test vec(Array(chn[:, Symbol("x[1]"), 1]))[2001:end] ≈ x rtol = 1e-10
+    end
+
     @testset "a Julia model gives the draws of the built-in one" begin
         for name in (:sgld, :sghmc, :csgld)
             kw = (sampler = name, step_size = 0.01, n_steps = 500, seed = 42)
