@@ -24,7 +24,10 @@ function Sampler(name = :sgld; x0 = nothing, kwargs...)
     for (k, v) in kwargs
         push!(opts, string(k) => v)
     end
-    Options(; (Symbol(k) => v for (k, v) in opts)...)  # check every option now
+    o = Options()
+    for (k, v) in opts
+        setoption!(o, k, v)  # check every option now, with the library's message
+    end
     return Sampler(opts, x0 === nothing ? nothing : Vector{Float64}(x0))
 end
 
@@ -214,7 +217,9 @@ All chains of `draws` as `MCMCChains.Chains`: the parameters `x[1]`, ...,
 and the internals `energy` and `iteration`, plus `log_weight` (the running
 interpolated importance log-weight) and `contour_index` for the contour
 samplers and `cycle` for the cyclical ones. `info` holds the sampler name,
-and the final `theta` of each chain of a contour run.
+the final `theta` of each chain of a contour run, and `swap_stats` and
+`temperatures` (reSGLD), `mhbt` (the [`mhbt_stats`](@ref) of each chain) or
+`n_cycles` (cyclical samplers).
 """
 function MCMCChains.Chains(d::Draws; param_names = nothing)
     names = param_names === nothing ? [Symbol("x[$i]") for i in 1:d.dim] : Symbol.(param_names)
@@ -241,6 +246,13 @@ function _chains(d::Draws, chains::Vector{Int}, rows::Vector{Int}, names::Vector
         end
     end
     info = (sampler = d.sampler, theta = thetas)
+    if d.sampler == "resgld"
+        info = merge(info, (swap_stats = swap_stats(d), temperatures = temperatures(d)))
+    elseif d.sampler == "mhbt"
+        info = merge(info, (mhbt = [mhbt_stats(d, c) for c in chains],))
+    elseif is_cyclical(d)
+        info = merge(info, (n_cycles = cycle_count(d),))
+    end
     return MCMCChains.Chains(vals, vcat(names, internals),
                              (parameters = names, internals = internals); info = info)
 end
