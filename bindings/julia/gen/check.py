@@ -48,27 +48,30 @@ def cmd_fresh(args):
     print(f"ok: {args.generated} is current ({len(old)} lines)")
 
 
+def call_args(text, start):
+    """The comma-separated arguments from text[start] to the unmatched ")"."""
+    items, depth, cur = [], 0, ""
+    for ch in text[start:]:
+        if ch in "({[":
+            depth += 1
+        elif ch in ")}]":
+            if depth == 0:
+                items.append(cur.strip())
+                break
+            depth -= 1
+        if ch == "," and depth == 0:
+            items.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    return items
+
+
 def ccalls(text):
     """(name, return type, [argument types], number of arguments passed) of every ccall."""
     out = []
     for m in re.finditer(r"ccall\(\(\s*:(\w+)\s*,\s*[\w.]+\s*\)\s*,", text):
-        i = m.end()
-        items, depth, cur = [], 0, ""
-        while i < len(text):
-            ch = text[i]
-            if ch in "({[":
-                depth += 1
-            elif ch in ")}]":
-                if depth == 0:
-                    items.append(cur.strip())
-                    break
-                depth -= 1
-            if ch == "," and depth == 0:
-                items.append(cur.strip())
-                cur = ""
-            else:
-                cur += ch
-            i += 1
+        items = call_args(text, m.end())
         ret, tup, passed = items[0], items[1], items[2:]
         out.append((m.group(1), ret, split_tuple(tup), len(passed), text.count("\n", 0, m.start()) + 1))
     return out
@@ -77,21 +80,7 @@ def ccalls(text):
 def split_tuple(tup):
     tup = tup.strip()
     assert tup.startswith("(") and tup.endswith(")"), tup
-    inner = tup[1:-1]
-    parts, depth, cur = [], 0, ""
-    for ch in inner:
-        if ch in "({[":
-            depth += 1
-        elif ch in ")}]":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        parts.append(cur.strip())
-    return parts
+    return [p for p in call_args(tup, 1) if p]
 
 
 def aliases(texts):
@@ -218,25 +207,7 @@ def cmd_signatures(args):
             if not tag or tag[-1] not in callbacks:
                 problems.append(f"{rel}:{line}: @cfunction without a comment naming its C type (sgmc_*_fn) nearby")
                 continue
-            # Parse "@cfunction(f, Ret, (T1, ...))".
-            body = text[m.end():]
-            depth, i, cur, items = 0, 0, "", []
-            while i < len(body):
-                ch = body[i]
-                if ch in "({[":
-                    depth += 1
-                elif ch in ")}]":
-                    if depth == 0:
-                        items.append(cur.strip())
-                        break
-                    depth -= 1
-                if ch == "," and depth == 0:
-                    items.append(cur.strip())
-                    cur = ""
-                else:
-                    cur += ch
-                i += 1
-            ret, tup = items[0], items[1]
+            ret, tup = call_args(text, m.end())[:2]  # @cfunction(f, Ret, (T1, ...))
             want_ret, want_args = callbacks[tag[-1]]
             want_ret, want_args = canonical(want_ret, {}), [canonical(t, {}) for t in want_args]
             got = [canonical(t, al) for t in split_tuple(tup)]

@@ -22,10 +22,7 @@ mutable struct Chain
     function Chain(ptr::Ptr{LibSgmc.sgmc_chain}, dim::Int, data_size::Int, sampler::String, vr::Bool)
         c = new(ptr, dim, data_size, sampler, vr, zeros(dim), zeros(dim), zeros(Int64, data_size),
                 Int[], zeros(dim), zeros(dim))
-        finalizer(c) do x
-            LibSgmc.sgmc_chain_destroy(x.ptr)
-            x.ptr = C_NULL
-        end
+        _owns!(c, LibSgmc.sgmc_chain_destroy)
         return c
     end
 end

@@ -16,10 +16,7 @@ mutable struct Draws
     model::Any  # the model the draws came from (for harmonic cycle weights)
     function Draws(ptr::Ptr{LibSgmc.sgmc_draws}, sampler::AbstractString, model)
         d = new(ptr, 0, 0, 0, String(sampler), model)
-        finalizer(d) do x
-            LibSgmc.sgmc_draws_destroy(x.ptr)
-            x.ptr = C_NULL
-        end
+        _owns!(d, LibSgmc.sgmc_draws_destroy)
         c = Ref{Int64}(0)
         n = Ref{Int64}(0)
         k = Ref{Int64}(0)

@@ -35,3 +35,13 @@ message is thread-local.
     status < 0 && throw(SgmcError(status))
     return status
 end
+
+# Makes `obj` release its handle `obj.ptr` with `destroy` (a `sgmc_*_destroy`,
+# which accepts NULL) when the garbage collector frees it.
+function _owns!(obj, destroy)
+    finalizer(obj) do x
+        destroy(x.ptr)
+        x.ptr = C_NULL
+    end
+    return obj
+end

@@ -22,10 +22,7 @@ mutable struct Model <: AbstractSgmcModel
     data_size::Int
     function Model(ptr::Ptr{LibSgmc.sgmc_model})
         m = new(ptr, 0, 0)
-        finalizer(m) do x
-            LibSgmc.sgmc_model_destroy(x.ptr)
-            x.ptr = C_NULL
-        end
+        _owns!(m, LibSgmc.sgmc_model_destroy)
         d = Ref{Int64}(0)
         n = Ref{Int64}(0)
         check(LibSgmc.sgmc_model_shape(m, d, n))
@@ -104,10 +101,7 @@ mutable struct Data
     n_features::Int
     function Data(ptr::Ptr{LibSgmc.sgmc_data})
         d = new(ptr, 0, 0)
-        finalizer(d) do x
-            LibSgmc.sgmc_data_destroy(x.ptr)
-            x.ptr = C_NULL
-        end
+        _owns!(d, LibSgmc.sgmc_data_destroy)
         n = Ref{Int64}(0)
         p = Ref{Int64}(0)
         check(LibSgmc.sgmc_data_shape(d, n, p))
@@ -230,10 +224,7 @@ function JuliaModel(f; dim::Integer, data_size::Integer = 0)
     data_size >= 0 || throw(ArgumentError("data_size = $data_size: must be >= 0"))
     m = JuliaModel(f, Int(dim), Int(data_size), Ptr{LibSgmc.sgmc_model}(C_NULL), zeros(dim),
                    Int[], zeros(dim), zeros(dim), nothing)
-    finalizer(m) do x
-        LibSgmc.sgmc_model_destroy(x.ptr)
-        x.ptr = C_NULL
-    end
+    _owns!(m, LibSgmc.sgmc_model_destroy)
     ref = Ref{Ptr{LibSgmc.sgmc_model}}(C_NULL)
     # The C model keeps a pointer to m (never dereferenced by C); m owns the
     # C model, so the pointer is valid as long as the C model lives.

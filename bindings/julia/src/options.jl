@@ -12,10 +12,7 @@ mutable struct Options
     ptr::Ptr{LibSgmc.sgmc_options}
     function Options(ptr::Ptr{LibSgmc.sgmc_options})
         o = new(ptr)
-        finalizer(o) do x
-            LibSgmc.sgmc_options_destroy(x.ptr)
-            x.ptr = C_NULL
-        end
+        _owns!(o, LibSgmc.sgmc_options_destroy)
         return o
     end
 end
