@@ -17,8 +17,18 @@ const libsgmc = get(ENV, "SGMC_LIB", "libsgmc")
 
 const SGMC_VERSION_MAJOR = Cint(0)
 
+"""
+    SGMC_VERSION_MINOR
+
+Changes with incompatible API changes.
+"""
 const SGMC_VERSION_MINOR = Cint(1)
 
+"""
+    SGMC_VERSION_PATCH
+
+Changes with backward-compatible additions.
+"""
 const SGMC_VERSION_PATCH = Cint(0)
 
 """
