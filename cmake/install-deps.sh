@@ -14,6 +14,11 @@ packages=(
   swig r-base-dev r-cran-testthat       # the R package (bindings/r)
 )
 
+# The Julia package's syntax check runs the tree-sitter Julia grammar under
+# node (bindings/julia/gen/install-node-deps.sh, run when this script ends).
+command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
+trap 'bash "$(dirname "${BASH_SOURCE[0]}")/../bindings/julia/gen/install-node-deps.sh" || exit 1' EXIT
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
