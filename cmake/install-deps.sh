@@ -9,6 +9,7 @@ packages=(
   libgtest-dev                          # C++ tests
   libcli11-dev libcairo2-dev            # the sgmc program and its pictures
   r-base-core r-cran-posterior          # R-hat/ESS checked against R's posterior
+  libopenmpi-dev openmpi-bin            # the optional MPI driver (SGMC_MPI)
 )
 
 missing=()

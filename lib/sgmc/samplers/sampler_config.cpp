@@ -20,13 +20,21 @@ std::string_view sampler_name(SamplerKind kind) {
     case SamplerKind::kCsghmc: return "csghmc";
     case SamplerKind::kPcsgld: return "pcsgld";
     case SamplerKind::kKsgld: return "ksgld";
+    case SamplerKind::kIcsgld: return "icsgld";
+    case SamplerKind::kIcsghmc: return "icsghmc";
+    case SamplerKind::kPicsgld: return "picsgld";
   }
   return "unknown";
 }
 
 bool is_contour(SamplerKind kind) {
   return kind == SamplerKind::kCsgld || kind == SamplerKind::kCsghmc ||
-         kind == SamplerKind::kPcsgld || kind == SamplerKind::kKsgld;
+         kind == SamplerKind::kPcsgld || kind == SamplerKind::kKsgld || is_interacting(kind);
+}
+
+bool is_interacting(SamplerKind kind) {
+  return kind == SamplerKind::kIcsgld || kind == SamplerKind::kIcsghmc ||
+         kind == SamplerKind::kPicsgld;
 }
 
 SamplerKind dynamics(SamplerKind kind) {
@@ -34,10 +42,13 @@ SamplerKind dynamics(SamplerKind kind) {
     case SamplerKind::kCycSgld:
     case SamplerKind::kResgld:
     case SamplerKind::kCsgld:
-    case SamplerKind::kKsgld: return SamplerKind::kSgld;
+    case SamplerKind::kKsgld:
+    case SamplerKind::kIcsgld: return SamplerKind::kSgld;
     case SamplerKind::kCycSghmc:
-    case SamplerKind::kCsghmc: return SamplerKind::kSghmc;
-    case SamplerKind::kPcsgld: return SamplerKind::kPsgld;
+    case SamplerKind::kCsghmc:
+    case SamplerKind::kIcsghmc: return SamplerKind::kSghmc;
+    case SamplerKind::kPcsgld:
+    case SamplerKind::kPicsgld: return SamplerKind::kPsgld;
     default: return kind;
   }
 }
@@ -48,6 +59,8 @@ void SamplerConfig::validate() const {
   require(batch_size >= 0, "batch_size", batch_size, "must be >= 0 (0 = full data)");
   schedule.validate();
   if (is_contour(kind)) contour.validate();
+  require(contour.pilot_steps == 0 || is_interacting(kind), "contour_pilot_steps",
+          contour.pilot_steps, "must be 0 unless the sampler is icsgld, icsghmc or picsgld");
   domain.validate();
   if (dynamics(kind) == SamplerKind::kPsgld) {
     require(psgld.rms_decay >= 0 && psgld.rms_decay < 1, "rms_decay", psgld.rms_decay,

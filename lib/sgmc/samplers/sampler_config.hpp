@@ -25,6 +25,9 @@ enum class SamplerKind {
   kCsghmc,    ///< CSGHMC (SPEC §4): contour SGHMC
   kPcsgld,    ///< pCSGLD (SPEC §4): contour pSGLD
   kKsgld,     ///< KSGLD (CSGLD §4.1): contour SGLD with a fixed, known theta
+  kIcsgld,    ///< ICSGLD (SPEC §5): n_chains contour SGLD chains sharing one theta
+  kIcsghmc,   ///< ICSGHMC (SPEC §5): the same with the SGHMC kernel
+  kPicsgld,   ///< pICSGLD (SPEC §5): the same with the pSGLD kernel
 };
 
 /// The number of cycles M of cycsgld and cycsghmc when "cycles" is not set (SPEC §3).
@@ -40,8 +43,11 @@ inline bool is_cyclical(SamplerKind kind) {
 /// The name used by options, the C API and the bindings ("sgld", ...).
 std::string_view sampler_name(SamplerKind kind);
 
-/// True for the contour samplers of SPEC §4 (csgld, csghmc, pcsgld, ksgld).
+/// True for the contour samplers of SPEC §4 and §5 (csgld, csghmc, pcsgld,
+/// ksgld, icsgld, icsghmc, picsgld).
 bool is_contour(SamplerKind kind);
+/// True for the interacting contour samplers of SPEC §5, whose chains share one theta.
+bool is_interacting(SamplerKind kind);
 /// The kernel that moves the chain: a contour sampler moves like SGLD,
 /// SGHMC or pSGLD with a multiplied gradient (SPEC §4 "Move").
 SamplerKind dynamics(SamplerKind kind);
