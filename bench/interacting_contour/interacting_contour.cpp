@@ -69,7 +69,8 @@ struct Truth {
     const double h = 2 * kBox / 50;
     for (Index a = 0; a < 50; ++a) {
       for (Index b = 0; b < 50; ++b) {
-        const Vec x = Vec::Constant(2, -kBox + h / 2) + h * Vec((Vec(2) << a, b).finished());
+        Vec x(2);
+        x << -kBox + (static_cast<double>(a) + 0.5) * h, -kBox + (static_cast<double>(b) + 0.5) * h;
         density[a * 50 + b] = std::exp(-target.exact_energy(x));
       }
     }
@@ -129,7 +130,7 @@ sgmc::SamplerConfig exp3_config(const Run3& run) {
   if (run.kind == SamplerKind::kIcsgld) c.contour.field = sgmc::RandomField::kLinear;
   if (run.kind == SamplerKind::kCycSgld) {
     c.schedule = {.kind = sgmc::ScheduleKind::kCyclical, .step_size = 1e-2, .total = run.steps,
-                  .cycles = 10, .exploration = 0.0};
+                  .cycles = 10, .exploration = sgmc::kCyclicalSamplerExploration};
   }
   if (run.kind == SamplerKind::kResgld) {
     c.schedule.step_size = 1e-3;

@@ -29,6 +29,7 @@ struct sgmc_draws {
   /// The temperature of each chain (the ladder of a resgld run).
   std::vector<double> temperatures;
   std::vector<std::optional<sgmc::ContourDraws>> contour;  ///< per chain; empty optional unless contour
+  std::vector<sgmc::MhbtStats> mhbt;  ///< per chain, for sampler "mhbt" only
   /// True when the chains share one theta (icsgld, icsghmc, picsgld): their
   /// weights are comparable and the estimates pool all chains.
   bool shared_theta = false;
@@ -42,6 +43,9 @@ struct sgmc_draws {
     contour.push_back(chain.contour() != nullptr
                           ? std::optional<sgmc::ContourDraws>(chain.contour()->snapshot())
                           : std::nullopt);
+    if (const auto* mhbt_kernel = dynamic_cast<const sgmc::Mhbt*>(&chain.kernel())) {
+      mhbt.push_back(mhbt_kernel->stats());
+    }
   }
 };
 

@@ -318,17 +318,31 @@ static void test_builtin_targets(void) {
   sgmc_model_destroy(m);
 }
 
+/* Ask/tell chain c has recorded exactly the n draws of chain `chain` of d. */
+static void check_same_draws(const sgmc_draws *d, int64_t chain, const sgmc_chain *c, int64_t n) {
+  sgmc_draws *dc = NULL;
+  int64_t n1 = 0, n2 = 0;
+  double *a, *b;
+  CHECK_OK(sgmc_chain_draws(&dc, c));
+  a = copy_chain(d, chain, &n1);
+  b = copy_chain(dc, 0, &n2);
+  CHECK(n1 == n && n2 == n);
+  CHECK(memcmp(a, b, sizeof(double) * (size_t)(n1 * DIM)) == 0);
+  free(a);
+  free(b);
+  sgmc_draws_destroy(dc);
+}
+
 /* Ask/tell in C with the same model reproduces sgmc_sample bit for bit. */
 static void test_ask_tell(void) {
   data_model data;
   sgmc_model *m = NULL;
-  sgmc_draws *d = NULL, *dc = NULL;
+  sgmc_draws *d = NULL;
   sgmc_chain *c = NULL;
   sgmc_options *o = options_for("sghmc", 1e-5);
   double x0[DIM] = {0.5, 0.5}, x[DIM], before[DIM], after[DIM], bg[DIM], pg[DIM];
-  int64_t batch[20], n = 0, k = 0, done = 0, n1 = 0, n2 = 0;
+  int64_t batch[20], n = 0, k = 0, done = 0;
   double be, pe, bad_grad[DIM] = {NAN, 0.0};
-  double *a, *b;
   make_data(&data);
   CHECK_OK(sgmc_options_set_int(o, "n_steps", 500));
   CHECK_OK(sgmc_options_set_int(o, "burn_in", 100));
@@ -356,14 +370,7 @@ static void test_ask_tell(void) {
     CHECK_OK(sgmc_chain_tell(c, be, bg, pe, pg, DIM));
   }
   CHECK_ERROR(sgmc_chain_tell(c, be, bg, pe, pg, DIM), SGMC_ERROR_STATE, "completed its n_steps = 500");
-  CHECK_OK(sgmc_chain_draws(&dc, c));
-  a = copy_chain(d, 0, &n1);
-  b = copy_chain(dc, 0, &n2);
-  CHECK(n1 == 400 && n2 == 400);
-  CHECK(memcmp(a, b, sizeof(double) * (size_t)(n1 * DIM)) == 0);
-  free(a);
-  free(b);
-  sgmc_draws_destroy(dc);
+  check_same_draws(d, 0, c, 400);
   sgmc_draws_destroy(d);
   sgmc_chain_destroy(c);
   sgmc_options_destroy(o);
@@ -536,6 +543,91 @@ static void test_contour_control_point(void) {
   sgmc_options_destroy(o);
 }
 
+/* MHBT: bad settings are refused with the argument and value named and the
+ * handles stay usable; sgmc_sample and ask/tell agree bit for bit and report
+ * the same acceptance statistics. */
+static void test_mhbt(void) {
+  data_model data;
+  sgmc_model *m = NULL, *data_free = NULL;
+  sgmc_draws *d = NULL;
+  sgmc_chain *c = NULL;
+  sgmc_options *o = options_for("mhbt", 1e-3);
+  double x0[DIM] = {0.5, -1.0}, x[DIM], bg[DIM], pg[DIM], be, pe, beta = 0.0, beta_c = 0.0;
+  int64_t batch[20], n = 0, done = 0, proposed = 0, accepted = 0, fp = 0, fa = 0, k;
+  int64_t proposed_c = 0, accepted_c = 0, fp_c = 0, fa_c = 0;
+  make_data(&data);
+  CHECK_OK(sgmc_model_from_callback(&m, DIM, N_DATA, data_energy, 0, &data));
+  CHECK_ERROR(sgmc_options_set_double(o, "c_n", 0.0), SGMC_ERROR_INVALID_ARGUMENT,
+              "option 'c_n' = 0: must be in (0, inf)");
+  CHECK_ERROR(sgmc_options_set_double(o, "c_n", -3.0), SGMC_ERROR_INVALID_ARGUMENT,
+              "option 'c_n' = -3");
+  CHECK_ERROR(sgmc_options_set_double(o, "rsgld_beta", 0.5), SGMC_ERROR_INVALID_ARGUMENT,
+              "option 'rsgld_beta' = 0.5: must be in [1, inf)");
+  CHECK_ERROR(sgmc_options_set_double(o, "rsgld_beta_start", 0.9), SGMC_ERROR_INVALID_ARGUMENT,
+              "option 'rsgld_beta_start' = 0.9");
+  CHECK_ERROR(sgmc_options_set_double(o, "rsgld_forward_prob", 1.0), SGMC_ERROR_INVALID_ARGUMENT,
+              "option 'rsgld_forward_prob' = 1: must be in (0, 1)");
+  CHECK_ERROR(sgmc_options_set_double(o, "rsgld_forward_prob", 0.0), SGMC_ERROR_INVALID_ARGUMENT,
+              "option 'rsgld_forward_prob' = 0: must be in (0, 1)");
+  CHECK_ERROR(sgmc_options_set_string(o, "proposal", "mala"), SGMC_ERROR_INVALID_ARGUMENT,
+              "option 'proposal' = \"mala\": must be one of random_walk|sgld|rsgld");
+  CHECK_OK(sgmc_options_set_int(o, "batch_size", N_DATA + 100));
+  CHECK_ERROR(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "'batch_size' = 300: must not exceed the data size N = 200");
+  CHECK(d == NULL);
+  CHECK_OK(sgmc_options_set_int(o, "batch_size", 20));
+  CHECK_ERROR(sgmc_chain_create(&c, o, DIM, 0, x0, 0), SGMC_ERROR_INVALID_ARGUMENT,
+              "'data_size' = 0: must be >= 1: sampler 'mhbt' needs data");
+  CHECK(c == NULL);
+  CHECK_OK(sgmc_model_target(&data_free, "gauss25", 0.0, 0.0));
+  CHECK_ERROR(sgmc_sample(&d, data_free, o, x0, DIM, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "'data_size' = 0");
+  CHECK_OK(sgmc_options_set_int(o, "rsgld_adaptive_beta", 1));
+  CHECK_OK(sgmc_options_set_string(o, "proposal", "sgld"));
+  CHECK_ERROR(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "'rsgld_adaptive_beta' = 1: needs proposal 'rsgld', not 'sgld'");
+
+  /* Everything is still usable: a run with adaptive beta (epochs of 10
+   * iterations) through sgmc_sample and through ask/tell. */
+  CHECK_OK(sgmc_options_set_string(o, "proposal", "rsgld"));
+  CHECK_OK(sgmc_options_set_double(o, "rsgld_beta_start", 20.0));
+  CHECK_OK(sgmc_options_set_int(o, "n_steps", 3000));
+  CHECK_OK(sgmc_options_set_int(o, "burn_in", 0));
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", 2));
+  CHECK_OK(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL));
+  CHECK_OK(sgmc_draws_mhbt_stats(d, 1, &proposed, &accepted, &fp, &fa, &beta));
+  CHECK(proposed == 3000 && accepted > 0 && accepted <= proposed);
+  CHECK(fp > 1200 && fp < 1800 && fa <= fp && fa <= accepted);
+  CHECK(beta >= 1.0 && beta != 20.0);
+  CHECK_ERROR(sgmc_draws_mhbt_stats(d, 2, NULL, NULL, NULL, NULL, NULL),
+              SGMC_ERROR_INVALID_ARGUMENT, "'chain' = 2");
+
+  CHECK_OK(sgmc_chain_create(&c, o, DIM, N_DATA, x0, 1));
+  while (done < 3000) {
+    CHECK_OK(sgmc_chain_ask(c, x, DIM, batch, 20, &n));
+    be = pe = 0.0;
+    for (k = 0; k < DIM; ++k) bg[k] = pg[k] = 0.0;
+    data_energy(x, DIM, batch, n, &be, bg, &pe, pg, &data);
+    CHECK_OK(sgmc_chain_tell(c, be, bg, pe, pg, DIM));
+    CHECK_OK(sgmc_chain_steps_done(c, &done));
+  }
+  CHECK_OK(sgmc_chain_mhbt_stats(c, &proposed_c, &accepted_c, &fp_c, &fa_c, &beta_c));
+  CHECK(proposed_c == proposed && accepted_c == accepted && fp_c == fp && fa_c == fa &&
+        beta_c == beta);
+  check_same_draws(d, 1, c, 3000);
+  sgmc_chain_destroy(c);
+
+  CHECK_OK(sgmc_options_set_string(o, "sampler", "sgld"));
+  CHECK_OK(sgmc_chain_create(&c, o, DIM, N_DATA, x0, 0));
+  CHECK_ERROR(sgmc_chain_mhbt_stats(c, NULL, NULL, NULL, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "'chain' = a chain of sampler 'sgld': has no MHBT statistics");
+  sgmc_chain_destroy(c);
+  sgmc_draws_destroy(d);
+  sgmc_model_destroy(data_free);
+  sgmc_model_destroy(m);
+  sgmc_options_destroy(o);
+}
+
 int main(void) {
   test_version();
   test_options();
@@ -547,5 +639,6 @@ int main(void) {
   test_thread_count_does_not_matter();
   test_contour();
   test_contour_control_point();
+  test_mhbt();
   return check_summary();
 }

@@ -616,6 +616,10 @@ SGMC_API sgmc_status sgmc_chain_ask(const sgmc_chain *chain, double *x, int64_t 
 /**
  * @brief Hands over the evaluation at the point and batch of the last ask
  *        and advances the chain one iteration.
+ *
+ * Sampler "mhbt" also asks for evaluations that are not iterations (its
+ * first, at x0, and the adjustment proposals of adaptive beta); their tells
+ * leave sgmc_chain_steps_done() unchanged, so loop on that count.
  * @param[in,out] chain The chain.
  * @param[in] batch_energy S_B(x) (0 for a data-free target).
  * @param[in] batch_grad The gradient of S_B, @p dim values; NULL means zero.
@@ -1194,6 +1198,65 @@ SGMC_API sgmc_status sgmc_draws_weighted_quantiles(const sgmc_draws *draws, int6
 SGMC_API sgmc_status sgmc_draws_resample(const sgmc_draws *draws, int64_t chain,
                                          sgmc_weight_kind kind, sgmc_weight_theta when,
                                          int64_t n_out, uint64_t seed, int64_t *out);
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name MHBT statistics
+ *  Sampler "mhbt" (SPEC §7, docs/mhbt.md) is mini-batch Metropolis–Hastings
+ *  on the augmented chain (x_t, I_t) with target exp(c_n mu_I(x)),
+ *  mu_I(x) = -(1/n) S_I(x) - U0(x)/N = -U_hat(x)/N (MHBT eq. 1). Each
+ *  iteration proposes x' from q_{I_t}(x_t -> .), evaluates a fresh batch I'
+ *  there and accepts with probability min(1, r),
+ *
+ *      log r = log q_{I'}(x' -> x_t) - log q_{I_t}(x_t -> x')
+ *              + c_n (mu_{I'}(x') - mu_{I_t}(x_t)),
+ *
+ *  with g_I = grad mu_I, sigma = sqrt(2 eps) / N and the proposal q one of
+ *  random walk x' = x + delta z (log q ratio 0), SGLD x' = x + eps g_I(x)
+ *  + sigma z (MHBT eq. 5), or RSGLD (eq. 6/7): forward as SGLD with
+ *  probability p_f, otherwise x' = x - eps g_I(x) + beta sigma z, whose
+ *  density is the two-component Gaussian mixture of eq. (7). Rejected
+ *  proposals leave x_t, I_t and its cached mu and gradient unchanged; the draw
+ *  of an iteration is the state after its accept/reject.
+ *  @{ */
+
+/**
+ * @brief MHBT's acceptance counts and current beta of an ask/tell chain.
+ *
+ * Counts are over iterations: the first evaluation (at x0) and the adjustment
+ * proposals of adaptive beta are asks that are not iterations and are not
+ * counted. Random-walk and SGLD proposals count as forward; backward counts
+ * are the differences.
+ * @param[in] chain A chain of sampler "mhbt".
+ * @param[out] proposed Proposals made (= iterations). May be NULL.
+ * @param[out] accepted Proposals accepted. May be NULL.
+ * @param[out] forward_proposed Forward proposals (RSGLD eq. 6, first case). May be NULL.
+ * @param[out] forward_accepted Forward proposals accepted. May be NULL.
+ * @param[out] beta The backward noise scale beta >= 1 now (RSGLD). May be NULL.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT (also for a chain of
+ *         another sampler).
+ */
+SGMC_API sgmc_status sgmc_chain_mhbt_stats(const sgmc_chain *chain, int64_t *proposed,
+                                           int64_t *accepted, int64_t *forward_proposed,
+                                           int64_t *forward_accepted, double *beta);
+
+/**
+ * @brief The same statistics for one chain of draws made by sgmc_sample() or
+ *        sgmc_chain_draws() with sampler "mhbt", at the end of the run.
+ * @param[in] draws Draws of sampler "mhbt".
+ * @param[in] chain In [0, n_chains).
+ * @param[out] proposed Proposals made. May be NULL.
+ * @param[out] accepted Proposals accepted. May be NULL.
+ * @param[out] forward_proposed Forward proposals. May be NULL.
+ * @param[out] forward_accepted Forward proposals accepted. May be NULL.
+ * @param[out] beta The final beta. May be NULL.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT (also for draws of
+ *         another sampler).
+ */
+SGMC_API sgmc_status sgmc_draws_mhbt_stats(const sgmc_draws *draws, int64_t chain,
+                                           int64_t *proposed, int64_t *accepted,
+                                           int64_t *forward_proposed, int64_t *forward_accepted,
+                                           double *beta);
 /** @} */
 
 /* ------------------------------------------------------------------------ */

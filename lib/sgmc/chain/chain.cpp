@@ -52,7 +52,7 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
     : config_(validated(sampler, record, dim, x0)),
       record_(record),
       seed_(seed),
-      kernel_(make_kernel(config_, x0)),
+      kernel_(make_kernel(config_, x0, data_size)),
       batch_(data_size, sampler.batch_size),
       batch_rng_(Rng::stream(seed.seed, static_cast<std::uint64_t>(seed.chain), StreamPurpose::kBatches)),
       target_noise_(Rng::stream(seed.seed, static_cast<std::uint64_t>(seed.chain), StreamPurpose::kTargetNoise)),
@@ -98,26 +98,32 @@ void Chain::tell() {
     while (std::isfinite(grad[i])) ++i;
     throw_non_finite("gradient (coordinate " + show(i) + " = " + show(grad[i]) + ")", seed_.chain, k);
   }
+  // An extra evaluation of a kernel that needs one (MHBT) is no iteration.
+  const bool iteration = kernel_->next_is_iteration();
   // SPEC §3: the exploration stage of a cyclical sampler moves with tau = 0
   // and records nothing; burn-in and thinning count every iteration.
   const bool exploring = config_.schedule.exploring(k);
-  const bool records = !exploring && record_.records(k);
+  const bool records = iteration && !exploring && record_.records(k);
   const StepInfo info{k, config_.schedule.at(k), exploring ? 0.0 : config_.temperature};
   if (contour_) {  // SPEC §4: J_k, theta update and the draw's weight, then g_k grad U_hat
     grad_ = contour_->step(index_energy, k, info.temperature, records) * grad;
   }
   if (vr_) vr_->commit(k, kernel_->query());
   const StochasticEval eval{energy, contour_ ? grad_ : grad, n > 0 ? batch_grad_ : prior_grad_,
-                            n > 0 ? 1.0 / static_cast<double>(n) : 1.0};
-  // The draw of iteration k is the evaluated point x_k with its U_hat(x_k).
-  if (records) draws_.push(kernel_->query(), energy, k);
+                            n > 0 ? 1.0 / static_cast<double>(n) : 1.0, batch_.current()};
+  // The draw of iteration k is the evaluated point x_k with its U_hat(x_k),
+  // or the kernel's position after the step when it says so (MHBT).
+  if (records && !kernel_->records_position()) draws_.push(kernel_->query(), energy, k);
   if (config_.domain.active()) before_move_ = kernel_->position();
   kernel_->step(eval, info, move_noise_);
   // SPEC §4.2: a move that leaves the box is discarded.
   if (config_.domain.active() && !config_.domain.contains(kernel_->position())) {
     kernel_->set_position(before_move_);
   }
-  k_ = k;
+  if (records && kernel_->records_position()) {
+    draws_.push(kernel_->position(), kernel_->position_energy(), k);
+  }
+  if (iteration) k_ = k;
   batch_.next(batch_rng_);
 }
 
@@ -170,8 +176,11 @@ void Chain::evaluate(const Model& model, ModelWorkspace* workspace) {
 }
 
 void Chain::advance(const Model& model, ModelWorkspace* workspace) {
-  evaluate(model, workspace);
-  tell();
+  const Index k = k_;
+  while (k_ == k) {  // extra evaluations first, if the kernel asks for any
+    evaluate(model, workspace);
+    tell();
+  }
 }
 
 void Chain::exchange(Chain& other) noexcept {

@@ -50,7 +50,9 @@ class Chain {
   /// Throws Error(kNonFinite) naming chain and step for a non-finite value.
   double index_energy() const;
 
-  /// Consumes terms() as the evaluation at query() on batch(). On a
+  /// Consumes terms() as the evaluation at query() on batch(): one
+  /// iteration, or an extra evaluation of a kernel that needs one (then
+  /// steps_done() does not advance; MHBT). On a
   /// non-finite energy or gradient it throws Error(kNonFinite) naming chain
   /// and step, and the chain is left exactly as it was. Throws Error(kState)
   /// once n_steps iterations have been made.
@@ -59,7 +61,8 @@ class Chain {
   /// Evaluates `model` at query() on batch() into terms().
   void evaluate(const Model& model, ModelWorkspace* workspace);
 
-  /// Evaluates `model` at ask() and tells the result: one full step.
+  /// Evaluates `model` at ask() and tells the result until one iteration
+  /// is done: one full step.
   void advance(const Model& model, ModelWorkspace* workspace);
 
   /// Replica exchange (SPEC §6): swaps the dynamic state (position, and
@@ -75,6 +78,7 @@ class Chain {
   ConstVecRef position() const { return kernel_->position(); }
   const DrawStore& draws() const { return draws_; }
   const SamplerConfig& config() const { return config_; }
+  const Kernel& kernel() const { return *kernel_; }
   Rng& target_noise() { return target_noise_; }
 
   /// SPEC §4.3, with "contour_vr_period" q > 0: before tell() of iteration

@@ -28,8 +28,8 @@ OptionSpec string_option(std::string_view name, std::string_view doc, const char
 const std::array kSpecs = {
     // The sampler (SPEC §2).
     string_option("sampler", "sampler family", "sgld",
-                  "sgld|psgld|sghmc|cycsgld|cycsghmc|resgld|csgld|csghmc|pcsgld|ksgld|icsgld|icsghmc|"
-                  "picsgld"),
+                  "sgld|psgld|sghmc|cycsgld|cycsghmc|resgld|csgld|csghmc|pcsgld|ksgld|mhbt|icsgld|"
+                  "icsghmc|picsgld"),
     double_option("temperature", "tau >= 0 of pi ∝ exp(-U/tau); 0 turns a sampler into its optimizer",
                   1.0, 0, kInf, false, true),
     int_option("batch_size", "mini-batch size n; 0 = the full data set", 0, 0),
@@ -39,6 +39,19 @@ const std::array kSpecs = {
                   false),
     double_option("noise_estimate", "SGHMC: gradient-noise estimate gamma_hat, < friction", 0.0, 0,
                   1, false, true),
+    // MHBT (SPEC §7).
+    string_option("proposal", "MHBT: proposal (step_size is the learning rate eps)", "rsgld",
+                  "random_walk|sgld|rsgld"),
+    double_option("c_n", "MHBT: batch-tempering constant c_n; temperature N / c_n", 20.0, 0, kInf,
+                  true, true),
+    double_option("rw_scale", "MHBT: random-walk step delta", 0.1, 0, kInf, true, true),
+    double_option("rsgld_beta", "MHBT: RSGLD backward noise scale beta", 1.0, 1, kInf, false, true),
+    double_option("rsgld_forward_prob", "MHBT: RSGLD forward probability p_f", 0.5, 0, 1, true,
+                  true),
+    int_option("rsgld_adaptive_beta", "MHBT: 1 adapts beta per epoch from rsgld_beta_start", 0, 0,
+               1),
+    double_option("rsgld_beta_start", "MHBT: start of the adaptive beta", 1000.0, 1, kInf, false,
+                  true),
     // Step sizes (SPEC §1).
     string_option("schedule", "step-size schedule", "constant", "constant|polynomial|cyclical"),
     double_option("step_size", "eps (constant), a (polynomial) or eps0 (cyclical)", 1e-3, 0, kInf,
@@ -250,23 +263,21 @@ ContourSettings contour_settings(const Options& options) {
 SamplerConfig sampler_config(const Options& options) {
   SamplerConfig config;
   const auto& sampler = options.get_string("sampler");
-  config.kind = sampler == "psgld"      ? SamplerKind::kPsgld
-                : sampler == "sghmc"    ? SamplerKind::kSghmc
-                : sampler == "cycsgld"  ? SamplerKind::kCycSgld
-                : sampler == "cycsghmc" ? SamplerKind::kCycSghmc
-                : sampler == "resgld"   ? SamplerKind::kResgld
-                : sampler == "csgld"    ? SamplerKind::kCsgld
-                : sampler == "csghmc"   ? SamplerKind::kCsghmc
-                : sampler == "pcsgld"   ? SamplerKind::kPcsgld
-                : sampler == "ksgld"    ? SamplerKind::kKsgld
-                : sampler == "icsgld"   ? SamplerKind::kIcsgld
-                : sampler == "icsghmc"  ? SamplerKind::kIcsghmc
-                : sampler == "picsgld"  ? SamplerKind::kPicsgld
-                                        : SamplerKind::kSgld;
+  config.kind = sampler_kind(sampler);
   config.temperature = options.get_double("temperature");
   config.batch_size = options.get_int("batch_size");
   config.psgld = {options.get_double("rms_decay"), options.get_double("rms_epsilon")};
   config.sghmc = {options.get_double("friction"), options.get_double("noise_estimate")};
+  const auto& proposal = options.get_string("proposal");
+  config.mhbt = {proposal == "random_walk" ? MhbtProposal::kRandomWalk
+                 : proposal == "sgld"      ? MhbtProposal::kSgld
+                                           : MhbtProposal::kRsgld,
+                 options.get_double("c_n"),
+                 options.get_double("rw_scale"),
+                 options.get_double("rsgld_beta"),
+                 options.get_double("rsgld_forward_prob"),
+                 options.get_int("rsgld_adaptive_beta") == 1,
+                 options.get_double("rsgld_beta_start")};
   const auto& schedule = options.get_string("schedule");
   config.schedule.kind = schedule == "polynomial" ? ScheduleKind::kPolynomial
                          : schedule == "cyclical" ? ScheduleKind::kCyclical

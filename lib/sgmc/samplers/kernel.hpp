@@ -3,6 +3,9 @@
 // batch or the draw storage — the Chain feeds it one evaluation per step.
 #pragma once
 
+#include <span>
+
+#include "sgmc/core/error.hpp"
 #include "sgmc/core/types.hpp"
 #include "sgmc/random/normal.hpp"
 
@@ -16,6 +19,8 @@ struct StochasticEval {
   /// (grad S_B / n, or grad U_hat for a data-free target; SPEC §2 pSGLD).
   ConstVecRef mean_grad_base;
   double mean_grad_scale;
+  /// The data indices of the evaluation (MHBT keeps the batch of its state).
+  std::span<const Index> batch = {};
 };
 
 /// What the schedule says about iteration k.
@@ -35,10 +40,23 @@ class Kernel {
   virtual ConstVecRef position() const = 0;
   /// Puts the chain back at x after a move left the domain box (SPEC §4.2);
   /// any other state (momentum, preconditioner) stays as the move left it.
-  /// Never allocates.
-  virtual void set_position(ConstVecRef x) = 0;
+  /// Never allocates. A kernel whose state cannot be put back (MHBT, whose
+  /// cache belongs to its position) keeps this default, and its sampler
+  /// rejects a domain box when it is validated.
+  virtual void set_position(ConstVecRef /*x*/) {
+    throw Error(ErrorKind::kUnsupported, "this sampler cannot be confined to a domain box");
+  }
   /// Advances one step. Never allocates.
   virtual void step(const StochasticEval& eval, const StepInfo& info, NormalSource& noise) = 0;
+
+  /// The draw of iteration k is the evaluated point x_k; a kernel that
+  /// returns true records instead its position after step() (MHBT: the state
+  /// after accept/reject), with position_energy() as its U_hat.
+  virtual bool records_position() const { return false; }
+  virtual double position_energy() const { return 0.0; }
+  /// False when the next step() consumes an extra evaluation that is not an
+  /// iteration (MHBT: the first evaluation, the adjustment proposals).
+  virtual bool next_is_iteration() const { return true; }
 };
 
 }  // namespace sgmc

@@ -20,11 +20,19 @@ std::string_view sampler_name(SamplerKind kind) {
     case SamplerKind::kCsghmc: return "csghmc";
     case SamplerKind::kPcsgld: return "pcsgld";
     case SamplerKind::kKsgld: return "ksgld";
+    case SamplerKind::kMhbt: return "mhbt";
     case SamplerKind::kIcsgld: return "icsgld";
     case SamplerKind::kIcsghmc: return "icsghmc";
     case SamplerKind::kPicsgld: return "picsgld";
   }
   return "unknown";
+}
+
+SamplerKind sampler_kind(std::string_view name) {
+  for (const SamplerKind kind : kAllSamplers) {
+    if (sampler_name(kind) == name) return kind;
+  }
+  throw Error(ErrorKind::kInvalidArgument, "sampler '" + std::string(name) + "' is unknown");
 }
 
 bool is_contour(SamplerKind kind) {
@@ -80,13 +88,28 @@ void SamplerConfig::validate() const {
             sghmc.noise_estimate, ("must be in [0, friction) with friction = " +
                                    show(sghmc.friction)).c_str());
   }
+  if (kind == SamplerKind::kMhbt) {
+    mhbt.validate();
+    // SPEC §4.2's box discards moves; an MH chain's cached batch terms
+    // belong to its position, so MHBT is not confined that way.
+    require(!domain.active(), "domain_lo", domain.lo,
+            "a domain box is not supported by sampler 'mhbt'; leave domain_lo/domain_hi unset");
+    // The proposal drawn after iteration k and its density evaluated at
+    // iteration k + 1 must use one learning rate.
+    require(schedule.kind == ScheduleKind::kConstant, "schedule",
+            schedule.kind == ScheduleKind::kPolynomial ? "polynomial" : "cyclical",
+            "must be 'constant' for sampler 'mhbt' (its learning rate eps is step_size)");
+  }
 }
 
-std::unique_ptr<Kernel> make_kernel(const SamplerConfig& config, ConstVecRef x0) {
+std::unique_ptr<Kernel> make_kernel(const SamplerConfig& config, ConstVecRef x0, Index data_size) {
   switch (dynamics(config.kind)) {
     case SamplerKind::kSgld: return std::make_unique<Sgld>(x0);
     case SamplerKind::kPsgld: return std::make_unique<Psgld>(x0, config.psgld);
     case SamplerKind::kSghmc: return std::make_unique<Sghmc>(x0, config.sghmc);
+    case SamplerKind::kMhbt:
+      return std::make_unique<Mhbt>(x0, config.mhbt, config.schedule.step_size, data_size,
+                                    config.batch_size);
     default: throw Error(ErrorKind::kUnsupported, "unknown sampler kind");
   }
 }

@@ -7,6 +7,7 @@
 #include "sgmc/contour/contour_settings.hpp"
 #include "sgmc/samplers/domain_box.hpp"
 #include "sgmc/samplers/kernel.hpp"
+#include "sgmc/samplers/mhbt.hpp"
 #include "sgmc/samplers/psgld.hpp"
 #include "sgmc/samplers/sghmc.hpp"
 #include "sgmc/samplers/swap_rule.hpp"
@@ -25,10 +26,18 @@ enum class SamplerKind {
   kCsghmc,    ///< CSGHMC (SPEC §4): contour SGHMC
   kPcsgld,    ///< pCSGLD (SPEC §4): contour pSGLD
   kKsgld,     ///< KSGLD (CSGLD §4.1): contour SGLD with a fixed, known theta
+  kMhbt,      ///< MHBT (SPEC §7): mini-batch Metropolis-Hastings with batch tempering
   kIcsgld,    ///< ICSGLD (SPEC §5): n_chains contour SGLD chains sharing one theta
   kIcsghmc,   ///< ICSGHMC (SPEC §5): the same with the SGHMC kernel
   kPicsgld,   ///< pICSGLD (SPEC §5): the same with the pSGLD kernel
 };
+
+/// Every sampler kind, in the order of the enumeration.
+inline constexpr SamplerKind kAllSamplers[] = {
+    SamplerKind::kSgld,    SamplerKind::kPsgld,  SamplerKind::kSghmc,  SamplerKind::kCycSgld,
+    SamplerKind::kCycSghmc, SamplerKind::kResgld, SamplerKind::kCsgld,  SamplerKind::kCsghmc,
+    SamplerKind::kPcsgld,  SamplerKind::kKsgld,  SamplerKind::kMhbt,   SamplerKind::kIcsgld,
+    SamplerKind::kIcsghmc, SamplerKind::kPicsgld};
 
 /// The number of cycles M of cycsgld and cycsghmc when "cycles" is not set (SPEC §3).
 inline constexpr Index kCyclicalSamplerCycles = 4;
@@ -42,6 +51,8 @@ inline bool is_cyclical(SamplerKind kind) {
 
 /// The name used by options, the C API and the bindings ("sgld", ...).
 std::string_view sampler_name(SamplerKind kind);
+/// The kind named `name` (a value the "sampler" option has accepted).
+SamplerKind sampler_kind(std::string_view name);
 
 /// True for the contour samplers of SPEC §4 and §5 (csgld, csghmc, pcsgld,
 /// ksgld, icsgld, icsghmc, picsgld).
@@ -62,13 +73,14 @@ struct SamplerConfig {
   ReplicaSettings resgld;
   ContourSettings contour;   ///< used by the contour samplers only
   DomainBox domain;          ///< SPEC §4.2; off by default
+  MhbtSettings mhbt;
 
   /// Checks the fields and their combinations; throws sgmc::Error naming
   /// the offending option and value.
   void validate() const;
 };
 
-/// The kernel of config.kind started at x0.
-std::unique_ptr<Kernel> make_kernel(const SamplerConfig& config, ConstVecRef x0);
+/// The kernel of config.kind started at x0, for a model with data_size data.
+std::unique_ptr<Kernel> make_kernel(const SamplerConfig& config, ConstVecRef x0, Index data_size);
 
 }  // namespace sgmc

@@ -146,5 +146,28 @@ TEST(NoAllocation, StepsOnTheModelsWithDataAllocateNothing) {
   }
 }
 
+TEST(NoAllocation, MhbtStepsAndAdjustmentPhasesAllocateNothing) {
+  testing::QuadraticDataModel model(Eigen::MatrixXd::Random(700, 300), 5.0);
+  for (const auto proposal : {MhbtProposal::kRandomWalk, MhbtProposal::kSgld, MhbtProposal::kRsgld}) {
+    SamplerConfig config;
+    config.kind = SamplerKind::kMhbt;
+    config.batch_size = 100;  // epochs of 3 iterations
+    config.schedule.step_size = 1e-6;
+    config.mhbt.proposal = proposal;
+    config.mhbt.adaptive_beta = proposal == MhbtProposal::kRsgld;
+    config.mhbt.forward_prob = 0.9;
+    config.mhbt.c_n = 1e-3;  // hot enough for the acceptance that starts adjustment phases
+    Chain chain(config, {200, 10, 3}, model.dim(), model.data_size(), Vec::Zero(model.dim()),
+                {7, 0});
+    chain.advance(model, nullptr);
+    const long before = allocations.load();
+    for (int s = 0; s < 150; ++s) chain.advance(model, nullptr);
+    EXPECT_EQ(allocations.load() - before, 0) << proposal_name(proposal);
+    if (config.mhbt.adaptive_beta) {  // adjustment phases have run
+      EXPECT_LT(dynamic_cast<const Mhbt&>(chain.kernel()).beta(), config.mhbt.beta_start);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace sgmc

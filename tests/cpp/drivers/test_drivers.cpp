@@ -20,13 +20,15 @@ SampleResult run(const Model& model, SamplerKind kind, Index threads, Index chai
   config.kind = kind;
   config.schedule.step_size = 1e-4;
   config.batch_size = 50;
+  config.mhbt.adaptive_beta = true;  // MHBT: extra evaluations between iterations
   const Vec x0 = Vec::Zero(model.dim());
   return sample(model, config, {300, 100, 2}, {chains, threads, 64, 99}, x0, nullptr);
 }
 
 TEST(Drivers, DrawsAreBitwiseIdenticalForAnyThreadCount) {
   const auto model = data_model();
-  for (const auto kind : {SamplerKind::kSgld, SamplerKind::kPsgld, SamplerKind::kSghmc}) {
+  for (const auto kind :
+       {SamplerKind::kSgld, SamplerKind::kPsgld, SamplerKind::kSghmc, SamplerKind::kMhbt}) {
     const auto one = run(model, kind, 1);
     for (const Index threads : {2, 3, 0}) {
       const auto many = run(model, kind, threads);
