@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "icsgld_options.h"
 #include "sgmc/sgmc.h"
 
 #define CHAINS 4
@@ -13,19 +14,7 @@
 #define M 50
 
 static sgmc_options *icsgld_options(void) {
-  sgmc_options *o = NULL;
-  CHECK_OK(sgmc_options_create(&o));
-  CHECK_OK(sgmc_options_set_string(o, "sampler", "icsgld"));
-  CHECK_OK(sgmc_options_set_double(o, "step_size", 0.1));
-  CHECK_OK(sgmc_options_set_int(o, "n_steps", STEPS));
-  CHECK_OK(sgmc_options_set_int(o, "n_chains", CHAINS));
-  CHECK_OK(sgmc_options_set_int(o, "contour_m", M));
-  CHECK_OK(sgmc_options_set_double(o, "contour_u1", 2.0));
-  CHECK_OK(sgmc_options_set_double(o, "contour_du", 1.0));
-  CHECK_OK(sgmc_options_set_int(o, "contour_pilot_steps", 1000));
-  CHECK_OK(sgmc_options_set_int(o, "theta_thin", 1000));
-  CHECK_OK(sgmc_options_set_int(o, "seed", 11));
-  return o;
+  return mix1d_icsgld_options(STEPS, CHAINS, 1000, 1000, 11);
 }
 
 static void test_pooled_estimates(const sgmc_model *mix1d) {

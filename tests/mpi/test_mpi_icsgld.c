@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "../c/check.h"
+#include "../c/icsgld_options.h"
 #include "sgmc/sgmc_mpi.h"
 
 #define CHAINS 5 /* uneven over 2 processes: blocks of 3 and 2 */
@@ -13,17 +14,7 @@
 #define M 50
 
 static sgmc_options *icsgld_options(void) {
-  sgmc_options *o = NULL;
-  CHECK_OK(sgmc_options_create(&o));
-  CHECK_OK(sgmc_options_set_string(o, "sampler", "icsgld"));
-  CHECK_OK(sgmc_options_set_double(o, "step_size", 0.1));
-  CHECK_OK(sgmc_options_set_int(o, "n_steps", STEPS));
-  CHECK_OK(sgmc_options_set_int(o, "n_chains", CHAINS));
-  CHECK_OK(sgmc_options_set_int(o, "contour_m", M));
-  CHECK_OK(sgmc_options_set_double(o, "contour_u1", 2.0));
-  CHECK_OK(sgmc_options_set_int(o, "contour_pilot_steps", 300));
-  CHECK_OK(sgmc_options_set_int(o, "theta_thin", 100));
-  CHECK_OK(sgmc_options_set_int(o, "seed", 3));
+  sgmc_options *o = mix1d_icsgld_options(STEPS, CHAINS, 300, 100, 3);
   CHECK_OK(sgmc_options_set_int(o, "threads", 2));
   return o;
 }

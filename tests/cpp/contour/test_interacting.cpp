@@ -12,11 +12,13 @@
 #include "sgmc/estimators/weighted.hpp"
 #include "sgmc/models/synthetic.hpp"
 #include "support/error_message.hpp"
+#include "support/energy_pdf.hpp"
 #include "support/toy_models.hpp"
 
 namespace sgmc {
 namespace {
 
+using testing::energy_pdf;
 using testing::message_of;
 
 SamplerConfig mix1d_config(SamplerKind kind) {
@@ -34,17 +36,6 @@ SampleResult run(const SamplerConfig& sampler, Index chains, Index n_steps, Inde
   const auto target = make_synthetic_target("mix1d", {0.1, 0.1});
   return sample(*target, sampler, {n_steps, n_steps / 10, 1}, {chains, threads, 1000, seed},
                 Vec::Zero(1), nullptr);
-}
-
-/// theta_inf(i) = ∫_{X_i} pi(x) dx by the midpoint rule on [-20, 20].
-Vec energy_pdf(const SyntheticTarget& target, const Partition& partition) {
-  Vec pdf = Vec::Zero(partition.m);
-  const double h = 1e-4;
-  for (double x = -20 + h / 2; x < 20; x += h) {
-    const double u = target.exact_energy(Vec::Constant(1, x));
-    pdf[partition.index(u)] += std::exp(-u) * h;  // mix1d's density is normalised
-  }
-  return pdf;
 }
 
 /// The pooled self-normalised mean of x over all chains (SPEC §5).
