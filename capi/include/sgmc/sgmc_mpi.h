@@ -3,9 +3,9 @@
  * @brief The interacting contour samplers across MPI processes (optional).
  *
  * Present when libsgmc was built with the CMake option SGMC_MPI (on when
- * MPI is found; an MPI-free library is built with -DSGMC_MPI=OFF). Include
- * it after <mpi.h>-providing setup, i.e. from an MPI program (mpicc, or
- * CMake's MPI::MPI_C), and call MPI_Init before any function here.
+ * MPI is found; an MPI-free library is built with -DSGMC_MPI=OFF). It
+ * includes <mpi.h>: compile with mpicc or CMake's MPI::MPI_C, and call
+ * MPI_Init before any function here.
  *
  * ICSGLD over processes (SPEC §5, ICSGLD supplement B.1.2): process r of
  * the communicator's S processes owns the block r of the P = "n_chains"
