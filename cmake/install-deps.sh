@@ -12,6 +12,7 @@ packages=(
   doxygen                               # the C API reference (docs/Doxyfile.in)
   r-base-core r-cran-posterior          # R-hat/ESS checked against R's posterior
   swig r-base-dev r-cran-testthat       # the R package (bindings/r)
+  libopenmpi-dev openmpi-bin            # the optional MPI driver (SGMC_MPI)
 )
 
 # The Julia package's syntax check runs the tree-sitter Julia grammar under
