@@ -1024,7 +1024,9 @@ Runs "n_chains" independent chains of the sampler set in `options` on `model`, i
 
 Chain c uses random streams keyed by ("seed", c), so the draws do not
 depend on the number of threads. With "sampler" = "resgld" the chains are
-the replicas of one replica-exchange run (see `sgmc_draws_swap_stats`).
+the replicas of one replica-exchange run (see `sgmc_draws_swap_stats`);
+with "icsgld", "icsghmc" or "picsgld" they share one theta (see
+"Interacting contour samplers").
 A model made without
 `SGMC_MODEL_THREAD_SAFE` runs on the calling thread.
 
@@ -1072,7 +1074,7 @@ Creates a chain.
 - `chain_index` (in): Keys the random streams with "seed": chain c of `sgmc_sample` equals an ask/tell chain with the same options and chain_index = c.
 
 # Returns
-`SGMC_OK`, `SGMC_ERROR_INVALID_ARGUMENT`, or `SGMC_ERROR_UNSUPPORTED` for "sampler" = "resgld" (its replicas are coupled: use `sgmc_sample`).
+`SGMC_OK`, `SGMC_ERROR_INVALID_ARGUMENT`, or `SGMC_ERROR_UNSUPPORTED` for "sampler" = "resgld" (its replicas are coupled: use `sgmc_sample`) and for "icsgld", "icsghmc", "picsgld" (their chains share one theta).
 
 C prototype:
 ```c
@@ -2052,6 +2054,87 @@ function sgmc_draws_mhbt_stats(draws, chain, proposed, accepted, forward_propose
     ccall((:sgmc_draws_mhbt_stats, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Ptr{Int64}, Ptr{Int64}, Ptr{Int64}, Ptr{Int64}, Ptr{Cdouble}), draws, chain, proposed, accepted, forward_proposed, forward_accepted, beta)
 end
 
+"""
+    sgmc_draws_pooled_weighted_moments(draws, kind, when, mean, variance, dim, kish_ess)
+
+Self-normalised weighted mean and variance of the draws of all chains of an interacting contour sampler.
+
+Over all draws x_k of all chains with normalised weights w_k:
+mean = sum_k w_k x_k, variance = sum_k w_k (x_k - mean)^2 per coordinate,
+Kish ESS = (sum_k w_k)^2 / sum_k w_k^2.
+
+# Arguments
+- `draws` (in): Draws of icsgld, icsghmc or picsgld.
+- `kind` (in): Which weight.
+- `when` (in): Which theta.
+- `mean` (out): d values. May be NULL.
+- `variance` (out): d values. May be NULL.
+- `dim` (in): d.
+- `kish_ess` (out): The effective sample size. May be NULL.
+
+# Returns
+`SGMC_OK`; `SGMC_ERROR_STATE` (the chains do not share a theta, or no draws); `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_draws_pooled_weighted_moments(const sgmc_draws *draws, sgmc_weight_kind kind, sgmc_weight_theta when, double *mean, double *variance, int64_t dim, double *kish_ess);
+```
+"""
+function sgmc_draws_pooled_weighted_moments(draws, kind, when, mean, variance, dim, kish_ess)
+    ccall((:sgmc_draws_pooled_weighted_moments, libsgmc), sgmc_status, (Ptr{sgmc_draws}, sgmc_weight_kind, sgmc_weight_theta, Ptr{Cdouble}, Ptr{Cdouble}, Int64, Ptr{Cdouble}), draws, kind, when, mean, variance, dim, kish_ess)
+end
+
+"""
+    sgmc_draws_pooled_weighted_quantiles(draws, kind, when, probs, n_probs, out, out_len)
+
+Weighted quantiles of each coordinate over the draws of all chains of an interacting contour sampler (see `sgmc_draws_weighted_quantiles`).
+
+# Arguments
+- `draws` (in): Draws of icsgld, icsghmc or picsgld.
+- `kind` (in): Which weight.
+- `when` (in): Which theta.
+- `probs` (in): `n_probs` probabilities in [0, 1].
+- `n_probs` (in): >= 1.
+- `out` (out): n_probs * d values: out[q * d + j] is quantile probs[q] of coordinate j.
+- `out_len` (in): At least n_probs * d.
+
+# Returns
+`SGMC_OK`, `SGMC_ERROR_STATE` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_draws_pooled_weighted_quantiles(const sgmc_draws *draws, sgmc_weight_kind kind, sgmc_weight_theta when, const double *probs, int64_t n_probs, double *out, int64_t out_len);
+```
+"""
+function sgmc_draws_pooled_weighted_quantiles(draws, kind, when, probs, n_probs, out, out_len)
+    ccall((:sgmc_draws_pooled_weighted_quantiles, libsgmc), sgmc_status, (Ptr{sgmc_draws}, sgmc_weight_kind, sgmc_weight_theta, Ptr{Cdouble}, Int64, Ptr{Cdouble}, Int64), draws, kind, when, probs, n_probs, out, out_len)
+end
+
+"""
+    sgmc_draws_pooled_resample(draws, kind, when, n_out, seed, out)
+
+Systematic resampling of the weighted draws of all chains of an interacting contour sampler (see `sgmc_draws_resample`).
+
+# Arguments
+- `draws` (in): Draws of icsgld, icsghmc or picsgld.
+- `kind` (in): Which weight.
+- `when` (in): Which theta.
+- `n_out` (in): The number of draws wanted, >= 1.
+- `seed` (in): Seeds the one uniform.
+- `out` (out): `n_out` 0-based indices into the pooled draws, in increasing order: index n_0 + ... + n_{c-1} + i is draw i of chain c (n_c draws).
+
+# Returns
+`SGMC_OK`, `SGMC_ERROR_STATE` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_draws_pooled_resample(const sgmc_draws *draws, sgmc_weight_kind kind, sgmc_weight_theta when, int64_t n_out, uint64_t seed, int64_t *out);
+```
+"""
+function sgmc_draws_pooled_resample(draws, kind, when, n_out, seed, out)
+    ccall((:sgmc_draws_pooled_resample, libsgmc), sgmc_status, (Ptr{sgmc_draws}, sgmc_weight_kind, sgmc_weight_theta, Int64, UInt64, Ptr{Int64}), draws, kind, when, n_out, seed, out)
+end
+
 # Every name of the header, for `using .LibSgmc`.
 export SGMC_VERSION_MAJOR
 export SGMC_VERSION_MINOR
@@ -2166,5 +2249,8 @@ export sgmc_draws_weighted_quantiles
 export sgmc_draws_resample
 export sgmc_chain_mhbt_stats
 export sgmc_draws_mhbt_stats
+export sgmc_draws_pooled_weighted_moments
+export sgmc_draws_pooled_weighted_quantiles
+export sgmc_draws_pooled_resample
 
 end # module LibSgmc
