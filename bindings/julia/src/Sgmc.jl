@@ -42,7 +42,8 @@ export Draws, sample_chains, positions, energies, iterations, log_weights, theta
        mhbt_stats
 export Chain, step!, steps_done, current_position, draws
 export Sampler, Transition, ChainState, RunState
-export SGLD, pSGLD, SGHMC, CycSGLD, CycSGHMC, ReSGLD, CSGLD, CSGHMC, pCSGLD, KSGLD, MHBT
+export SGLD, pSGLD, SGHMC, CycSGLD, CycSGHMC, ReSGLD, CSGLD, CSGHMC, pCSGLD, KSGLD, MHBT, ICSGLD,
+       ICSGHMC, pICSGLD
 
 """
     version() -> VersionNumber

@@ -36,7 +36,8 @@ Base.show(io::IO, s::Sampler) =
 
 for (f, name) in ((:SGLD, :sgld), (:pSGLD, :psgld), (:SGHMC, :sghmc), (:CycSGLD, :cycsgld),
                   (:CycSGHMC, :cycsghmc), (:ReSGLD, :resgld), (:CSGLD, :csgld),
-                  (:CSGHMC, :csghmc), (:pCSGLD, :pcsgld), (:KSGLD, :ksgld), (:MHBT, :mhbt))
+                  (:CSGHMC, :csghmc), (:pCSGLD, :pcsgld), (:KSGLD, :ksgld), (:MHBT, :mhbt),
+                  (:ICSGLD, :icsgld), (:ICSGHMC, :icsghmc), (:pICSGLD, :picsgld))
     doc = "    $f(; options...)\n\nThe same as `Sampler(:$name; options...)`."
     @eval begin
         $f(; kwargs...) = Sampler($(QuoteNode(name)); kwargs...)
@@ -99,8 +100,8 @@ end
     RunState
 
 The state of a chain whose iterations ran in one C call (a built-in
-[`Model`](@ref), which Julia cannot evaluate, or `:resgld`, whose replicas
-are coupled): the recorded [`Draws`](@ref), read one iteration per step.
+[`Model`](@ref), which Julia cannot evaluate, or `:resgld`, `:icsgld`,
+`:icsghmc`, `:picsgld`, whose chains are coupled; AbstractMCMC sees chain 1): the recorded [`Draws`](@ref), read one iteration per step.
 """
 mutable struct RunState
     draws::Draws
@@ -125,7 +126,9 @@ draws(s::RunState) = s.draws
 mhbt_stats(s::ChainState) = mhbt_stats(s.chain)
 mhbt_stats(s::RunState) = mhbt_stats(s.draws)
 
-_uses_run(model::AbstractSgmcModel, s::Sampler) = model isa Model || _name(s) == "resgld"
+# Samplers whose chains are coupled cannot run as ask/tell chains.
+const _COUPLED = ("resgld", "icsgld", "icsghmc", "picsgld")
+_uses_run(model::AbstractSgmcModel, s::Sampler) = model isa Model || _name(s) in _COUPLED
 
 function AbstractMCMC.step(rng::Random.AbstractRNG, model::AbstractSgmcModel, sampler::Sampler;
                            initial_params = nothing, init_params = nothing, kwargs...)
@@ -137,6 +140,9 @@ function AbstractMCMC.step(rng::Random.AbstractRNG, model::AbstractSgmcModel, sa
         _has(sampler, "threads") || setoption!(o, "threads", 1)
         if _name(sampler) == "resgld"
             _has(sampler, "n_chains") || setoption!(o, "n_chains", 2)
+        elseif _name(sampler) in _COUPLED
+            # Interacting contour chains share one theta: n_chains of them
+            # run together; AbstractMCMC sees chain 1.
         else
             setoption!(o, "n_chains", 1)
         end

@@ -82,7 +82,7 @@ function Base.Array(d::Draws)
     return out
 end
 
-const _CONTOUR = ("csgld", "csghmc", "pcsgld", "ksgld", "icsgld")
+const _CONTOUR = ("csgld", "csghmc", "pcsgld", "ksgld", "icsgld", "icsghmc", "picsgld")
 const _CYCLICAL = ("cycsgld", "cycsghmc")
 is_contour(d::Draws) = d.sampler in _CONTOUR
 is_cyclical(d::Draws) = d.sampler in _CYCLICAL
