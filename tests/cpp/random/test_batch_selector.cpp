@@ -2,6 +2,7 @@
 
 #include <map>
 #include <set>
+#include <vector>
 
 #include "sgmc/core/error.hpp"
 #include "sgmc/random/batch_selector.hpp"
@@ -26,6 +27,41 @@ TEST(BatchSelector, EveryOrderedPairIsEquallyLikely) {
   const double expected = draws / 12.0;
   for (const auto& [pair, c] : counts) chi2 += (c - expected) * (c - expected) / expected;
   EXPECT_LT(chi2, 31.3);  // chi-square, 11 degrees of freedom, 0.999 quantile
+}
+
+TEST(BatchSelector, EveryOrderedTripleIsEquallyLikelyWhenNExceedsHalf) {
+  // N = 4, n = 3 (the permutation shuffle): 24 ordered triples, each 1/24.
+  BatchSelector selector(4, 3);
+  Rng rng(18);
+  std::map<std::vector<Index>, double> counts;
+  const int draws = 48000;
+  for (int i = 0; i < draws; ++i) {
+    selector.next(rng);
+    const auto b = selector.current();
+    counts[std::vector<Index>(b.begin(), b.end())] += 1;
+  }
+  ASSERT_EQ(counts.size(), 24u);
+  double chi2 = 0;
+  const double expected = draws / 24.0;
+  for (const auto& [triple, c] : counts) chi2 += (c - expected) * (c - expected) / expected;
+  EXPECT_LT(chi2, 49.7);  // chi-square, 23 degrees of freedom, 0.999 quantile
+}
+
+TEST(BatchSelector, LargeDataBatchesAreDistinctAndUniform) {
+  // N = 1000, n = 400 (the bitset path): no repeats within a batch, and
+  // every index drawn with probability n/N = 0.4 per batch.
+  BatchSelector selector(1000, 400);
+  Rng rng(19);
+  std::vector<double> hits(1000, 0.0);
+  const int draws = 2000;
+  for (int i = 0; i < draws; ++i) {
+    selector.next(rng);
+    const auto b = selector.current();
+    ASSERT_EQ(std::set<Index>(b.begin(), b.end()).size(), 400u);
+    for (const Index j : b) hits[static_cast<std::size_t>(j)] += 1;
+  }
+  // Binomial(2000, 0.4): sd 21.9; 5 sd over 1000 indices.
+  for (const double h : hits) EXPECT_NEAR(h, 800.0, 110.0);
 }
 
 TEST(BatchSelector, FullDataAndDataFree) {
