@@ -7,7 +7,9 @@ packages=(
   build-essential cmake pkg-config      # toolchain
   libeigen3-dev libtbb-dev              # engine
   libgtest-dev                          # C++ tests
-  libcli11-dev libcairo2-dev            # the sgmc program and its pictures
+  libcli11-dev nlohmann-json3-dev       # the sgmc program: arguments, config files
+  libcairo2-dev                         # its pictures
+  doxygen                               # the C API reference (docs/Doxyfile.in)
   r-base-core r-cran-posterior          # R-hat/ESS checked against R's posterior
 )
 

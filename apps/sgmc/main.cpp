@@ -1,10 +1,43 @@
-// The sgmc command-line program.
+// The sgmc command-line program: `demo`, `run` and `plot` (docs/cli.md).
 #include <CLI/CLI.hpp>
 
 #include <iostream>
 
 #include "demo.hpp"
+#include "job.hpp"
+#include "option_values.hpp"
+#include "plot.hpp"
+#include "run.hpp"
 #include "sgmc/core/error.hpp"
+
+namespace {
+
+/// Flags of `sgmc run`; each one given overrides the config file.
+struct RunFlags {
+  std::string config;
+  std::string target;
+  std::string data;
+  std::string response;
+  std::string model;
+  std::vector<std::string> sets;
+  std::string draws;
+  std::string summary;
+};
+
+sgmc::app::Job make_job(const RunFlags& flags) {
+  sgmc::app::Job job;
+  if (!flags.config.empty()) sgmc::app::read_job(flags.config, job);
+  if (!flags.target.empty()) job.model.target = flags.target;
+  if (!flags.data.empty()) job.model.data = flags.data;
+  if (!flags.response.empty()) job.model.response = flags.response;
+  if (!flags.model.empty()) job.model.type = flags.model;
+  for (const auto& s : flags.sets) sgmc::app::set_option(job.options, s);
+  if (!flags.draws.empty()) job.draws = flags.draws;
+  if (!flags.summary.empty()) job.summary = flags.summary;
+  return job;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"sgmc: stochastic-gradient MCMC samplers"};
@@ -18,9 +51,33 @@ int main(int argc, char** argv) {
   demo_cmd->add_option("--seed", demo.seed, "random seed");
   demo_cmd->add_option("--picture", demo.picture, "PNG file to write");
 
+  RunFlags run;
+  auto* run_cmd = app.add_subcommand("run", "sample as a JSON config says; write draws (CSV) and a summary (JSON)");
+  run_cmd->add_option("config", run.config, "JSON config file (docs/cli.md)");
+  run_cmd->add_option("--target", run.target, "built-in target: mix1d, nine, twentyfive, gauss25, gaussian");
+  run_cmd->add_option("--data", run.data, "CSV data file with a header row (instead of a target)");
+  run_cmd->add_option("--response", run.response, "the data file's target column");
+  run_cmd->add_option("--model", run.model, "data model: logistic, linear, mlp");
+  run_cmd->add_option("--set", run.sets, "set an option, key=value (any key of docs/options.md)");
+  run_cmd->add_option("--draws", run.draws, "CSV file of the draws");
+  run_cmd->add_option("--summary", run.summary, "JSON file of the summary");
+
+  sgmc::app::PlotOptions plot;
+  auto* plot_cmd = app.add_subcommand("plot", "trace and density pictures of a draws CSV");
+  plot_cmd->add_option("draws", plot.draws, "draws CSV written by sgmc run")->required();
+  plot_cmd->add_option("--picture", plot.picture, "PNG file to write");
+  plot_cmd->add_option("--coordinates", plot.max_coordinates, "coordinates pictured, the first ones")
+      ->check(CLI::PositiveNumber);
+  plot_cmd->add_option("--bins", plot.bins, "histogram bins")->check(CLI::PositiveNumber);
+
   CLI11_PARSE(app, argc, argv);
   try {
     if (demo_cmd->parsed()) sgmc::app::run_demo(demo, std::cout);
+    if (plot_cmd->parsed()) sgmc::app::plot_draws(plot, std::cout);
+    // 130 = 128 + SIGINT, the shell's code for a run stopped by Ctrl-C.
+    if (run_cmd->parsed() && !sgmc::app::run_and_write(make_job(run), std::cout, std::cerr)) {
+      return 130;
+    }
   } catch (const sgmc::Error& e) {
     std::cerr << "sgmc: " << e.what() << "\n";
     return 1;

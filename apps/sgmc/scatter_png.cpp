@@ -1,12 +1,12 @@
 #include "scatter_png.hpp"
 
-#include <cairo.h>
-
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <numbers>
 
-#include "sgmc/core/error.hpp"
+#include "png_canvas.hpp"
 
 namespace sgmc::app {
 namespace {
@@ -14,13 +14,44 @@ namespace {
 constexpr int kPanel = 420;   // pixels per panel side
 constexpr int kMargin = 30;   // room for the title
 
-using Surface = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)>;
-using Context = std::unique_ptr<cairo_t, decltype(&cairo_destroy)>;
+/// Paints `values` (rows = y cells from below) over the box whose top-left
+/// corner is (left, top) and side `side` pixels. A square root eases the
+/// shading so that low modes still show beside high ones.
+void draw_background(cairo_t* cr, const Eigen::MatrixXd& values, double left, double top,
+                     double side) {
+  const int rows = static_cast<int>(values.rows()), cols = static_cast<int>(values.cols());
+  CairoSurface image(cairo_image_surface_create(CAIRO_FORMAT_RGB24, cols, rows), &cairo_surface_destroy);
+  const int stride = cairo_image_surface_get_stride(image.get());
+  unsigned char* pixels = cairo_image_surface_get_data(image.get());
+  const double top_value = std::max(values.maxCoeff(), 1e-300);
+  for (int i = 0; i < rows; ++i) {
+    auto* row = reinterpret_cast<std::uint32_t*>(pixels + (rows - 1 - i) * stride);
+    for (int j = 0; j < cols; ++j) {
+      const double t = std::sqrt(std::max(values(i, j), 0.0) / top_value);
+      const auto shade = [&](double full) { return static_cast<std::uint32_t>(255 - t * (255 - full)); };
+      row[j] = shade(250) << 16 | shade(150) << 8 | shade(40);  // white to orange
+    }
+  }
+  cairo_surface_mark_dirty(image.get());
+  cairo_save(cr);
+  cairo_translate(cr, left, top);
+  cairo_scale(cr, side / cols, side / rows);
+  cairo_set_source_surface(cr, image.get(), 0, 0);
+  cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR);
+  cairo_paint(cr);
+  cairo_restore(cr);
+}
 
-void draw_panel(cairo_t* cr, const ScatterPanel& panel, double x_offset, double lo, double hi) {
+void draw_panel(const PngCanvas& canvas, const ScatterPanel& panel, double x_offset, double lo,
+                double hi) {
+  cairo_t* cr = canvas.cr();
   const double scale = (kPanel - 2.0 * 10) / (hi - lo);
   auto px = [&](double x) { return x_offset + 10 + (x - lo) * scale; };
   auto py = [&](double y) { return kMargin + 10 + (hi - y) * scale; };
+
+  if (panel.background.size() > 0) {
+    draw_background(cr, panel.background, px(lo), py(hi), (hi - lo) * scale);
+  }
 
   cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
   cairo_rectangle(cr, px(lo), py(hi), (hi - lo) * scale, (hi - lo) * scale);
@@ -42,11 +73,7 @@ void draw_panel(cairo_t* cr, const ScatterPanel& panel, double x_offset, double 
   }
   cairo_stroke(cr);
 
-  cairo_set_source_rgb(cr, 0, 0, 0);
-  cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_font_size(cr, 14);
-  cairo_move_to(cr, x_offset + 10, kMargin - 10);
-  cairo_show_text(cr, panel.title.c_str());
+  canvas.title(x_offset + 10, kMargin - 10, panel.title);
 }
 
 }  // namespace
@@ -54,17 +81,11 @@ void draw_panel(cairo_t* cr, const ScatterPanel& panel, double x_offset, double 
 void write_scatter_png(const std::string& path, const std::vector<ScatterPanel>& panels,
                        double lo, double hi) {
   const int width = kPanel * static_cast<int>(panels.size());
-  Surface surface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, kPanel + kMargin),
-                  &cairo_surface_destroy);
-  Context cr(cairo_create(surface.get()), &cairo_destroy);
-  cairo_set_source_rgb(cr.get(), 1, 1, 1);
-  cairo_paint(cr.get());
+  const PngCanvas canvas(width, kPanel + kMargin);
   for (std::size_t i = 0; i < panels.size(); ++i) {
-    draw_panel(cr.get(), panels[i], static_cast<double>(i) * kPanel, lo, hi);
+    draw_panel(canvas, panels[i], static_cast<double>(i) * kPanel, lo, hi);
   }
-  if (cairo_surface_write_to_png(surface.get(), path.c_str()) != CAIRO_STATUS_SUCCESS) {
-    throw Error(ErrorKind::kIo, "cannot write the picture '" + path + "'");
-  }
+  canvas.write(path);
 }
 
 }  // namespace sgmc::app

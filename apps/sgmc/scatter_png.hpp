@@ -13,6 +13,10 @@ struct ScatterPanel {
   std::string title;
   Eigen::MatrixXd draws;
   Eigen::MatrixXd marks;  ///< 2 x m points drawn as rings (e.g. mode centres)
+  /// Optional background, e.g. the target density: values >= 0 on equal
+  /// cells of the square, row i the i-th cell of y from below, column j the
+  /// j-th of x; shaded from white (0) to orange (the largest value).
+  Eigen::MatrixXd background;
 };
 
 /// Writes the panels side by side to a PNG file, on the square [lo, hi]^2.

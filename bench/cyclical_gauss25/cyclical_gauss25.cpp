@@ -100,7 +100,7 @@ void run(Index steps, Index runs, Index threads, double eps0, const std::string&
         app::write_scatter_png(out_dir + "/" + m.file + ".png",
                                {{m.label + ", run 1: " + std::to_string(static_cast<Index>(covered[0])) +
                                      " of 25 modes",
-                                 all, centres}},
+                                 all, centres, {}}},
                                -6.0, 6.0);
       }
     }

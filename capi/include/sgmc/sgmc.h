@@ -34,9 +34,9 @@ extern "C" {
  *  The compile-time version of this header; sgmc_version() gives the
  *  version of the library actually loaded.
  *  @{ */
-#define SGMC_VERSION_MAJOR 0
-#define SGMC_VERSION_MINOR 1
-#define SGMC_VERSION_PATCH 0
+#define SGMC_VERSION_MAJOR 0 /**< Changes with incompatible API changes. */
+#define SGMC_VERSION_MINOR 1 /**< Changes with backward-compatible additions. */
+#define SGMC_VERSION_PATCH 0 /**< Changes with fixes only. */
 /** MAJOR * 10000 + MINOR * 100 + PATCH. */
 #define SGMC_VERSION_NUMBER \
   (SGMC_VERSION_MAJOR * 10000 + SGMC_VERSION_MINOR * 100 + SGMC_VERSION_PATCH)

@@ -1,0 +1,40 @@
+#include "job.hpp"
+
+#include <filesystem>
+#include <fstream>
+
+#include "json_fields.hpp"
+#include "option_values.hpp"
+#include "sgmc/core/error.hpp"
+
+namespace sgmc::app {
+
+void read_job(const std::string& path, Job& job) {
+  std::ifstream in(path);
+  if (!in) throw Error(ErrorKind::kIo, "cannot open the config file '" + path + "'");
+  const auto config = nlohmann::json::parse(in, nullptr, false, true);
+  if (config.is_discarded()) {
+    throw Error(ErrorKind::kIo, "the config file '" + path + "' is not valid JSON");
+  }
+  JsonFields top(config, "");
+  if (const auto* model = top.take("model")) {
+    JsonFields fields(*model, "model");
+    const std::string data_before = job.model.data;
+    read_model_spec(fields, job.model);
+    // A data file named in the config is found beside the config.
+    const std::filesystem::path data = job.model.data;
+    if (job.model.data != data_before && data.is_relative()) {
+      job.model.data = (std::filesystem::path(path).parent_path() / data).lexically_normal();
+    }
+  }
+  if (const auto* options = top.take("options")) {
+    JsonFields fields(*options, "options");  // checks that it is an object
+    for (const auto& [key, value] : options->items()) set_option(job.options, key, value);
+  }
+  job.start = top.numbers("start").value_or(job.start);
+  job.draws = top.text("draws").value_or(job.draws);
+  job.summary = top.text("summary").value_or(job.summary);
+  top.reject_unknown();
+}
+
+}  // namespace sgmc::app

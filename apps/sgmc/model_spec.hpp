@@ -1,0 +1,41 @@
+// The model of `sgmc run`, the "model" object of a config file: a built-in
+// target (SPEC §9, or a Gaussian) with simulated gradient noise, or a data
+// model (docs/models.md) on a CSV file with a header row.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "json_fields.hpp"
+#include "sgmc/models/model.hpp"
+#include "sgmc/models/target_noise.hpp"
+
+namespace sgmc::app {
+
+struct ModelSpec {
+  /// "mix1d", "nine", "twentyfive", "gauss25" or "gaussian"; empty means
+  /// gauss25 unless a data file is given.
+  std::string target;
+  TargetNoise noise;
+  std::vector<double> mean = {0.0};  ///< gaussian: the mean, d values
+  std::vector<double> sd;            ///< gaussian: per-coordinate sd; empty = all 1
+
+  std::string data;          ///< CSV file of a data model; empty for a target
+  std::string response;      ///< its target column (header name); required with data
+  std::string type = "logistic";  ///< "logistic", "linear" or "mlp"
+  double prior_sd = 1.0;     ///< s of the N(0, s^2 I) prior
+  double noise_sd = 1.0;     ///< linear, mlp regression: sigma; linear: 0 = sampled
+  double log_noise_prior_sd = 1.0;  ///< linear with sampled sigma: s_t
+  Index hidden = 10;         ///< mlp: hidden units H
+  std::string output = "softmax";   ///< mlp: "softmax" (classes) or "gaussian"
+  Index classes = 0;         ///< mlp softmax: K; 0 = largest label + 1
+};
+
+/// Reads the members of the config's "model" object into `spec`.
+void read_model_spec(JsonFields& fields, ModelSpec& spec);
+
+/// Builds the model. Throws sgmc::Error naming a bad setting or file.
+std::unique_ptr<Model> make_model(const ModelSpec& spec);
+
+}  // namespace sgmc::app

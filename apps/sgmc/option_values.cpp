@@ -1,0 +1,84 @@
+#include "option_values.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+#include <string>
+
+#include "sgmc/core/error.hpp"
+
+namespace sgmc::app {
+namespace {
+
+[[noreturn]] void wrong_type(std::string_view key, const std::string& shown, const OptionSpec& spec) {
+  throw Error(ErrorKind::kInvalidArgument, "option '" + std::string(key) + "' = " + shown +
+                                               ": has type " +
+                                               std::string(option_type_name(spec.type)));
+}
+
+/// theta_0 of the contour samplers, the one array-valued setting
+/// (Options::set_theta0, docs/options.md).
+constexpr std::string_view kTheta0 = "theta0";
+
+void set_theta0(Options& options, const nlohmann::json& value) {
+  if (value.is_array() && std::all_of(value.begin(), value.end(),
+                                      [](const auto& x) { return x.is_number(); })) {
+    options.set_theta0(value.get<std::vector<double>>());
+    return;
+  }
+  throw Error(ErrorKind::kInvalidArgument,
+              "option 'theta0' = " + value.dump() + ": must be an array of numbers");
+}
+
+}  // namespace
+
+void set_option(Options& options, std::string_view key, const nlohmann::json& value) {
+  if (key == kTheta0) {
+    set_theta0(options, value);
+    return;
+  }
+  const OptionSpec& spec = option_spec(key);
+  // JSON has one number type: 3 is an integer and 3.0 a float to the
+  // parser, so numbers are converted to the option's type when exact.
+  if (value.is_string()) {
+    options.set(key, value.get<std::string>());
+  } else if (value.is_number_integer() && spec.type == OptionType::kDouble) {
+    options.set(key, value.get<double>());
+  } else if (value.is_number_integer()) {
+    options.set(key, value.get<std::int64_t>());
+  } else if (value.is_number_float() && spec.type == OptionType::kInt &&
+             std::trunc(value.get<double>()) == value.get<double>() &&
+             std::abs(value.get<double>()) < 9e18) {
+    options.set(key, static_cast<std::int64_t>(value.get<double>()));
+  } else if (value.is_number_float()) {
+    options.set(key, value.get<double>());
+  } else {
+    wrong_type(key, value.dump(), spec);
+  }
+}
+
+void set_option(Options& options, std::string_view assignment) {
+  const auto eq = assignment.find('=');
+  if (eq == std::string_view::npos) {
+    throw Error(ErrorKind::kInvalidArgument,
+                "--set '" + std::string(assignment) + "': expected key=value");
+  }
+  const auto key = assignment.substr(0, eq);
+  const auto text = assignment.substr(eq + 1);
+  // Numbers and theta0's array are read as JSON, so that flags and config
+  // files accept the same values.
+  const auto parsed = nlohmann::json::parse(text, nullptr, false);
+  if (key == kTheta0) {
+    set_theta0(options, parsed.is_discarded() ? nlohmann::json(text) : parsed);
+    return;
+  }
+  const OptionSpec& spec = option_spec(key);
+  if (spec.type == OptionType::kString) {
+    options.set(key, std::string(text));
+    return;
+  }
+  if (!parsed.is_number()) wrong_type(key, nlohmann::json(text).dump(), spec);
+  set_option(options, key, parsed);
+}
+
+}  // namespace sgmc::app

@@ -1,0 +1,26 @@
+// Options of the engine's options scheme (lib/sgmc/config/options.hpp) set
+// from a JSON config or from a `--set key=value` flag. Nothing here knows
+// any sampler: every key goes through Options::set, so each option of every
+// sampler works from the command line as soon as the engine declares it,
+// and the scheme's own checks name the key and the value.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string_view>
+
+#include "sgmc/config/options.hpp"
+
+namespace sgmc::app {
+
+/// Sets `key` to a JSON value: a string for string options, a number for
+/// numeric ones (an integral number such as 1e5 is accepted for an int
+/// option), an array of numbers for "theta0" (the contour samplers' theta_0). Throws sgmc::Error(kInvalidArgument) naming the key and the
+/// value for an unknown key, a value of the wrong type or out of range.
+void set_option(Options& options, std::string_view key, const nlohmann::json& value);
+
+/// Sets an option from "key=value" text, reading the value as the key's
+/// declared type. Throws sgmc::Error naming the key and the value.
+void set_option(Options& options, std::string_view assignment);
+
+}  // namespace sgmc::app

@@ -1,0 +1,54 @@
+#include "progress.hpp"
+
+#include <csignal>
+#include <iomanip>
+
+namespace sgmc::app {
+namespace {
+
+volatile std::sig_atomic_t g_interrupted = 0;
+
+extern "C" void on_interrupt(int) { g_interrupted = 1; }
+
+constexpr int kWidth = 40;  // characters of the bar itself
+
+}  // namespace
+
+InterruptGuard::InterruptGuard() : previous_(std::signal(SIGINT, on_interrupt)) {}
+InterruptGuard::~InterruptGuard() { std::signal(SIGINT, previous_); }
+bool InterruptGuard::interrupted() { return g_interrupted != 0; }
+
+ProgressBar::ProgressBar(std::ostream& err, std::string label)
+    : err_(err), label_(std::move(label)), start_(std::chrono::steady_clock::now()) {}
+
+ProgressBar::~ProgressBar() {
+  if (drawn_) err_ << "\n" << std::flush;
+}
+
+ProgressFn ProgressBar::callback() {
+  return [this](Index done, Index total) { return report(done, total); };
+}
+
+bool ProgressBar::report(Index done, Index total) {
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  if (seconds > 1.0 || drawn_) {
+    const double share = static_cast<double>(done) / static_cast<double>(total);
+    const int filled = static_cast<int>(share * kWidth);
+    const double left = share > 0 ? seconds * (1 - share) / share : 0;
+    err_ << "\r" << label_ << " [" << std::string(filled, '#') << std::string(kWidth - filled, ' ')
+         << "] " << std::setw(3) << static_cast<int>(100 * share) << "%  " << std::fixed
+         << std::setprecision(0) << left << " s left " << std::flush;
+    drawn_ = true;
+  }
+  if (InterruptGuard::interrupted()) {
+    if (drawn_) err_ << "\n";
+    err_ << "interrupted: stopping after " << done << " of " << total
+         << " iterations; writing what was drawn\n";
+    drawn_ = false;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace sgmc::app

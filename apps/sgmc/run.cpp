@@ -1,0 +1,53 @@
+#include "run.hpp"
+
+#include <chrono>
+
+#include "draws_csv.hpp"
+#include "progress.hpp"
+#include "sgmc/drivers/driver.hpp"
+#include "sgmc/estimators/cycle_weights.hpp"
+#include "summary.hpp"
+
+namespace sgmc::app {
+
+RunRecord run_job(const Job& job, std::ostream& err) {
+  const auto model = make_model(job.model);
+  const SamplerConfig sampler = sampler_config(job.options);
+  const RecordPolicy record = record_policy(job.options);
+  const RunConfig run = run_config(job.options);
+  Vec x0 = Vec::Zero(model->dim());
+  if (!job.start.empty()) x0 = Eigen::Map<const Vec>(job.start.data(), std::ssize(job.start));
+
+  InterruptGuard guard;
+  ProgressBar bar(err, job.options.get_string("sampler"));
+  const auto start = std::chrono::steady_clock::now();
+  auto result = sample(*model, sampler, record, run, x0, bar.callback());
+
+  RunRecord out{sampler.kind, {}, record.n_steps, result.outcome,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
+  for (const auto& chain : result.chains) {
+    ChainRecord c{chain->draws().trimmed(), chain->config().temperature, {}, {}, {}, {}};
+    if (is_cyclical(sampler.kind)) c.cycles = draw_cycles(c.draws, sampler.schedule);
+    if (const Contour* contour = chain->contour()) {
+      const ContourDraws snapshot = contour->snapshot();
+      c.indices = snapshot.trace.indices();
+      c.log_weights = snapshot.log_weights(WeightKind::kInterpolated, WeightTheta::kFinal);
+    }
+    if (const auto* mhbt = dynamic_cast<const Mhbt*>(&chain->kernel())) c.acceptance = mhbt->stats();
+    out.chains.push_back(std::move(c));
+  }
+  return out;
+}
+
+bool run_and_write(const Job& job, std::ostream& out, std::ostream& err) {
+  const RunRecord record = run_job(job, err);
+  write_draws_csv(job.draws, record);
+  write_summary(job.summary, record);
+  out << sampler_name(record.kind) << ": " << record.chains.size() << " chains x "
+      << record.outcome.steps_done << " iterations in " << record.seconds << " s"
+      << (record.outcome.cancelled ? " (interrupted)" : "") << "\ndraws: " << job.draws
+      << "\nsummary: " << job.summary << "\n";
+  return !record.outcome.cancelled;
+}
+
+}  // namespace sgmc::app

@@ -1,0 +1,37 @@
+// What `sgmc run` keeps of a finished (or interrupted) run: each chain's
+// draws with what its sampler records beside them, in the form the CSV
+// writer and the summary read.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sgmc/drivers/rounds.hpp"
+#include "sgmc/samplers/mhbt.hpp"
+#include "sgmc/samplers/sampler_config.hpp"
+#include "sgmc/storage/draw_store.hpp"
+
+namespace sgmc::app {
+
+struct ChainRecord {
+  DrawStore draws;
+  double temperature = 1.0;    ///< tau of the chain (replica exchange: its rung of the ladder)
+  std::vector<Index> cycles;   ///< cyclical samplers: the 0-based cycle of each draw
+  std::vector<Index> indices;  ///< contour samplers: the 0-based subregion J_k - 1 of each draw
+  /// Contour samplers: each draw's importance log-weight, interpolated with
+  /// the chain's final theta (SPEC §4.1; docs/contour.md); empty otherwise.
+  Vec log_weights;
+  /// MHBT: its acceptance counts over the run.
+  std::optional<MhbtStats> acceptance;
+};
+
+struct RunRecord {
+  SamplerKind kind = SamplerKind::kSgld;
+  std::vector<ChainRecord> chains;
+  Index n_steps = 0;    ///< iterations asked for
+  RunOutcome outcome;   ///< iterations made; cancelled by Ctrl-C
+  double seconds = 0;   ///< wall time of the sampling
+};
+
+}  // namespace sgmc::app

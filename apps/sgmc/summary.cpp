@@ -1,0 +1,158 @@
+#include "summary.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+
+#include "sgmc/core/error.hpp"
+#include "sgmc/diagnostics/chain_draws.hpp"
+#include "sgmc/diagnostics/convergence.hpp"
+#include "sgmc/estimators/weighted.hpp"
+
+namespace sgmc::app {
+namespace {
+
+/// NaN (posterior's NA) becomes JSON null.
+nlohmann::json number(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(); }
+
+/// The chains that sample the target: those at the lowest temperature (all
+/// of them except for replica exchange, whose hotter replicas only help).
+std::vector<const ChainRecord*> target_chains(const RunRecord& record) {
+  double lowest = record.chains.front().temperature;
+  for (const auto& c : record.chains) lowest = std::min(lowest, c.temperature);
+  std::vector<const ChainRecord*> out;
+  for (const auto& c : record.chains) {
+    if (c.temperature == lowest) out.push_back(&c);
+  }
+  return out;
+}
+
+/// Coordinate j of the chains as n x n_chains, or an empty matrix when the
+/// chains differ in length or hold fewer than the 4 draws R-hat needs.
+ChainDraws coordinate_by_chain(const std::vector<const ChainRecord*>& chains, Index j) {
+  const Index n = chains.front()->draws.size();
+  for (const auto* c : chains) {
+    if (c->draws.size() != n || n < 4) return {};
+  }
+  ChainDraws out(n, std::ssize(chains));
+  for (std::size_t c = 0; c < chains.size(); ++c) {
+    out.col(static_cast<Index>(c)) = chains[c]->draws.draws().row(j).transpose();
+  }
+  return out;
+}
+
+/// Coordinate j of the chains pooled, as one column.
+ChainDraws coordinate_pooled(const std::vector<const ChainRecord*>& chains, Index j) {
+  Index n = 0;
+  for (const auto* c : chains) n += c->draws.size();
+  ChainDraws out(n, 1);
+  Index at = 0;
+  for (const auto* c : chains) {
+    out.col(0).segment(at, c->draws.size()) = c->draws.draws().row(j).transpose();
+    at += c->draws.size();
+  }
+  return out;
+}
+
+nlohmann::json coordinate_summary(const std::vector<const ChainRecord*>& chains, Index j) {
+  nlohmann::json s = {{"name", std::string("x").append(std::to_string(j + 1))}};
+  const ChainDraws pooled = coordinate_pooled(chains, j);
+  if (pooled.rows() < 2) return s;
+  s["mean"] = pooled.mean();
+  s["sd"] = std::sqrt(sample_variance(pooled.col(0)));
+  s["q5"] = quantile(pooled, 0.05);
+  s["q50"] = quantile(pooled, 0.5);
+  s["q95"] = quantile(pooled, 0.95);
+  const ChainDraws by_chain = coordinate_by_chain(chains, j);
+  if (by_chain.size() == 0) return s;
+  s["rhat"] = number(convergence(by_chain, ConvergenceStat::kRhat));
+  s["ess_bulk"] = number(convergence(by_chain, ConvergenceStat::kEssBulk));
+  s["ess_tail"] = number(convergence(by_chain, ConvergenceStat::kEssTail));
+  return s;
+}
+
+nlohmann::json values(const Vec& v) { return std::vector<double>(v.begin(), v.end()); }
+
+/// Contour samplers: each chain's self-normalised weighted mean and sd with
+/// Kish's ESS, and the mean of the chains' means (each chain has its own
+/// theta, so estimates are per chain: docs/contour.md).
+nlohmann::json weighted_summary(const RunRecord& record) {
+  nlohmann::json chains = nlohmann::json::array();
+  Vec sum = Vec::Zero(record.chains.front().draws.dim());
+  Index used = 0;
+  for (const auto& c : record.chains) {
+    if (c.draws.size() == 0) {
+      chains.push_back(nullptr);
+      continue;
+    }
+    const WeightedMoments m = weighted_moments(c.draws.draws(), c.log_weights);
+    chains.push_back({{"mean", values(m.mean)},
+                      {"sd", values(m.variance.cwiseSqrt())},
+                      {"kish_ess", m.ess}});
+    sum += m.mean;
+    ++used;
+  }
+  nlohmann::json mean;
+  if (used > 0) mean = values(sum / static_cast<double>(used));
+  return {{"mean", mean}, {"chains", chains}};
+}
+
+/// MHBT: acceptance rates over all chains, overall and split by the
+/// direction of the proposal, and each chain's counts.
+nlohmann::json acceptance_summary(const RunRecord& record) {
+  MhbtStats total;
+  nlohmann::json chains = nlohmann::json::array();
+  for (const auto& c : record.chains) {
+    const MhbtStats& s = *c.acceptance;
+    total.proposed += s.proposed;
+    total.accepted += s.accepted;
+    total.forward_proposed += s.forward_proposed;
+    total.forward_accepted += s.forward_accepted;
+    chains.push_back({{"proposed", s.proposed}, {"accepted", s.accepted},
+                      {"forward_proposed", s.forward_proposed},
+                      {"forward_accepted", s.forward_accepted}, {"beta", s.beta}});
+  }
+  const auto rate = [](Index accepted, Index proposed) {
+    return number(static_cast<double>(accepted) / static_cast<double>(proposed));
+  };
+  return {{"rate", rate(total.accepted, total.proposed)},
+          {"forward", rate(total.forward_accepted, total.forward_proposed)},
+          {"backward", rate(total.accepted - total.forward_accepted,
+                            total.proposed - total.forward_proposed)},
+          {"chains", chains}};
+}
+
+}  // namespace
+
+nlohmann::json summarise(const RunRecord& record) {
+  nlohmann::json draws_per_chain = nlohmann::json::array();
+  for (const auto& c : record.chains) draws_per_chain.push_back(c.draws.size());
+  nlohmann::json out = {{"sampler", sampler_name(record.kind)},
+                        {"n_chains", record.chains.size()},
+                        {"n_steps", record.n_steps},
+                        {"steps_done", record.outcome.steps_done},
+                        {"interrupted", record.outcome.cancelled},
+                        {"wall_seconds", record.seconds},
+                        {"draws_per_chain", draws_per_chain}};
+  if (record.chains.empty()) return out;
+  nlohmann::json temperatures = nlohmann::json::array();
+  for (const auto& c : record.chains) temperatures.push_back(c.temperature);
+  out["temperatures"] = temperatures;
+  const auto chains = target_chains(record);
+  nlohmann::json coordinates = nlohmann::json::array();
+  for (Index j = 0; j < record.chains.front().draws.dim(); ++j) {
+    coordinates.push_back(coordinate_summary(chains, j));
+  }
+  out["coordinates"] = coordinates;
+  if (is_contour(record.kind)) out["weighted"] = weighted_summary(record);
+  if (record.chains.front().acceptance) out["acceptance"] = acceptance_summary(record);
+  return out;
+}
+
+void write_summary(const std::string& path, const RunRecord& record) {
+  std::ofstream out(path);
+  out << summarise(record).dump(2) << "\n";
+  if (!out.flush()) throw Error(ErrorKind::kIo, "cannot write the summary file '" + path + "'");
+}
+
+}  // namespace sgmc::app

@@ -1,0 +1,24 @@
+// The JSON summary of `sgmc run`: per coordinate the pooled mean, sd and
+// 5/50/95% quantiles, R-hat and bulk/tail ESS (Vehtari et al. 2021, as
+// R's posterior package) of the chains at the lowest temperature (replica
+// exchange: the target's replicas), and the wall time; for contour samplers also the
+// importance-weighted means and sds with Kish's ESS, for MHBT its
+// acceptance rates.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+#include "run_record.hpp"
+
+namespace sgmc::app {
+
+/// The summary as JSON; a statistic that cannot be computed (too few
+/// draws, constant draws) is null.
+nlohmann::json summarise(const RunRecord& record);
+
+/// Writes summarise(record) to `path`; throws sgmc::Error(kIo) naming it.
+void write_summary(const std::string& path, const RunRecord& record);
+
+}  // namespace sgmc::app

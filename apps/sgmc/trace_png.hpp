@@ -1,0 +1,27 @@
+// Trace and density panels drawn with cairo, one row per coordinate.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "sgmc/core/types.hpp"
+
+namespace sgmc::app {
+
+/// One coordinate's draws: per chain the iterations and values in order,
+/// and the histogram of all chains.
+struct CoordinatePanels {
+  std::string name;
+  std::vector<Vec> iterations;  ///< per chain
+  std::vector<Vec> values;      ///< per chain, same lengths
+  double lo = 0, hi = 1;        ///< the histogram's range
+  Vec density;                  ///< bin heights, integrating to 1 over [lo, hi]
+};
+
+/// Writes one row per coordinate (trace left, density right) to a PNG.
+/// Throws sgmc::Error(kIo) naming the file when it cannot be written.
+void write_trace_png(const std::string& path, const std::vector<CoordinatePanels>& rows);
+
+}  // namespace sgmc::app

@@ -1,0 +1,53 @@
+# `sgmc run CONFIG` into WORK_DIR, then checks that the draws CSV has the
+# header HEADER and ROWS data rows, and that the summary JSON parses and
+# holds a finite mean, R-hat and bulk ESS for every one of DIM coordinates
+# and a number at each member path of NUMBERS (a ,-list of paths such as
+# weighted.mean.0: the sampler's own statistics).
+string(REPLACE "," ";" NUMBERS "${NUMBERS}")
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+execute_process(COMMAND ${SGMC} run ${CONFIG} --draws ${WORK_DIR}/draws.csv
+                        --summary ${WORK_DIR}/summary.json ${EXTRA}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "sgmc run failed (${rc}):\n${out}\n${err}")
+endif()
+message(STATUS "${out}")
+
+file(STRINGS ${WORK_DIR}/draws.csv lines)
+list(LENGTH lines n_lines)
+list(GET lines 0 header)
+if(NOT header STREQUAL HEADER)
+  message(FATAL_ERROR "draws.csv header is '${header}', expected '${HEADER}'")
+endif()
+math(EXPR n_rows "${n_lines} - 1")
+if(NOT n_rows EQUAL ROWS)
+  message(FATAL_ERROR "draws.csv has ${n_rows} rows, expected ${ROWS}")
+endif()
+
+file(READ ${WORK_DIR}/summary.json summary)
+string(JSON n_coordinates ERROR_VARIABLE json_error LENGTH "${summary}" coordinates)
+if(json_error)
+  message(FATAL_ERROR "summary.json does not parse: ${json_error}\n${summary}")
+endif()
+if(NOT n_coordinates EQUAL DIM)
+  message(FATAL_ERROR "summary.json has ${n_coordinates} coordinates, expected ${DIM}")
+endif()
+math(EXPR last "${DIM} - 1")
+foreach(j RANGE ${last})
+  foreach(key mean sd q5 q50 q95 rhat ess_bulk ess_tail)
+    string(JSON type TYPE "${summary}" coordinates ${j} ${key})
+    if(NOT type STREQUAL "NUMBER")
+      message(FATAL_ERROR "coordinates[${j}].${key} is ${type}, expected a number:\n${summary}")
+    endif()
+  endforeach()
+endforeach()
+foreach(path IN LISTS NUMBERS)
+  string(REPLACE "." ";" members "${path}")
+  string(JSON type ERROR_VARIABLE missing TYPE "${summary}" ${members})
+  if(NOT type STREQUAL "NUMBER")
+    message(FATAL_ERROR "summary.json has no number at ${path}:\n${summary}")
+  endif()
+endforeach()
+string(JSON seconds GET "${summary}" wall_seconds)
+message(STATUS "summary parses; wall_seconds = ${seconds}")
