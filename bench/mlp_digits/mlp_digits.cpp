@@ -24,8 +24,6 @@
 // Output CSV (stdout or --out): method, lr, seed, test_error, acceptance
 // (RSGLD; empty otherwise), diverged (1 when the run stopped on a
 // non-finite energy; its error is then counted as 0.9, chance), seconds.
-#include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -34,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/bench_io.hpp"
 #include "../common/real_data.hpp"
 #include "sgmc/core/error.hpp"
 #include "sgmc/drivers/driver.hpp"
@@ -97,18 +96,17 @@ int main(int argc, char** argv) {
   using namespace sgmc;
   using namespace sgmc::bench;
   CLI::App app{"SPEC §9 experiment 10: MLP test error vs learning rate on the 8x8 digits"};
-  std::string data_dir = SGMC_TEST_DATA_DIR, out_path;
+  BenchIo io;
   Index epochs = 100, seeds = 5;
   std::vector<double> rates{1e-5, 1e-4, 1e-3, 1e-2, 0.1, 1.0, 10.0, 100.0};
-  app.add_option("--data-dir", data_dir, "folder holding digits.csv");
-  app.add_option("--out", out_path, "CSV file (default: stdout)");
+  io.add_options(app);
   app.add_option("--epochs", epochs, "passes over the training rows per run");
   app.add_option("--seeds", seeds, "runs (seeds) per method and learning rate");
   app.add_option("--rates", rates, "learning rates (mean-loss scale)");
   CLI11_PARSE(app, argc, argv);
 
   try {
-    const Table all = read_table(data_dir + "/digits.csv", "digit");
+    const Table all = read_table(io.data_dir + "/digits.csv", "digit");
     Table train = rows(all, 0, kTrainRows), test = rows(all, kTrainRows, all.features.rows());
     standardise(test, train);
     standardise(train, train);
@@ -118,9 +116,7 @@ int main(int argc, char** argv) {
     // The second half of the run, 50 draws: enough for the predictive mean.
     const RecordPolicy record{steps, steps / 2, std::max<Index>(1, steps / 100)};
 
-    std::ofstream file;
-    if (!out_path.empty()) file.open(out_path);
-    std::ostream& out = out_path.empty() ? std::cout : file;
+    std::ostream& out = io.out();
     out << "method,lr,seed,test_error,acceptance,diverged,seconds\n";
     for (const char* name : {"SGD", "SGLD", "RSGLD"}) {
       for (const double lr : rates) {

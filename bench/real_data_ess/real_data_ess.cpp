@@ -20,8 +20,6 @@
 // the bulk ESS, its min and max over chains, seconds per chain, ESS per
 // second, and the agreement with the reference (median |mean error| / sd,
 // median sd ratio).
-#include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -32,6 +30,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "../common/bench_io.hpp"
 #include "../common/real_data.hpp"
 #include "sgmc/core/error.hpp"
 #include "sgmc/diagnostics/ess.hpp"
@@ -157,11 +156,10 @@ int main(int argc, char** argv) {
   using namespace sgmc;
   using namespace sgmc::bench;
   CLI::App app{"SPEC §9 experiment 9: median ESS of SG-MCMC on real logistic regression"};
-  std::string data_dir = SGMC_TEST_DATA_DIR, out_path;
+  BenchIo io;
   Index chains = 4, reference_steps = 400000;
   bool quick = false;
-  app.add_option("--data-dir", data_dir, "folder holding breast_cancer.csv and pima_*.csv");
-  app.add_option("--out", out_path, "CSV file (default: stdout)");
+  io.add_options(app);
   app.add_option("--chains", chains, "chains (seeds) per run");
   app.add_option("--reference-steps", reference_steps, "MALA reference iterations per chain");
   app.add_flag("--quick", quick, "smoke test: one dataset, three step sizes, short reference");
@@ -170,17 +168,15 @@ int main(int argc, char** argv) {
 
   try {
     std::vector<DataSpec> sets;
-    sets.push_back({"breast_cancer", read_table(data_dir + "/breast_cancer.csv", "benign")});
+    sets.push_back({"breast_cancer", read_table(io.data_dir + "/breast_cancer.csv", "benign")});
     if (!quick) {
-      sets.push_back({"pima", join(read_table(data_dir + "/pima_tr.csv", "type"),
-                                   read_table(data_dir + "/pima_te.csv", "type"))});
+      sets.push_back({"pima", join(read_table(io.data_dir + "/pima_tr.csv", "type"),
+                                   read_table(io.data_dir + "/pima_te.csv", "type"))});
     }
     const std::vector<double> grid =
         quick ? std::vector<double>{1e-4, 1e-3, 1e-2}
               : std::vector<double>{1e-5, 3e-5, 1e-4, 3e-4, 1e-3, 3e-3, 1e-2, 3e-2};
-    std::ofstream file;
-    if (!out_path.empty()) file.open(out_path);
-    std::ostream& out = out_path.empty() ? std::cout : file;
+    std::ostream& out = io.out();
     out << "dataset,sampler,eps,role,draws,ess_median,ess_min,ess_max,seconds_per_chain,"
            "ess_per_second,mean_error,sd_ratio\n";
     const auto write = [&](const char* set, std::string_view name, double eps, const char* role,
