@@ -11,7 +11,14 @@ packages=(
   libcairo2-dev                         # its pictures
   doxygen                               # the C API reference (docs/Doxyfile.in)
   r-base-core r-cran-posterior          # R-hat/ESS checked against R's posterior
+  swig r-base-dev r-cran-testthat       # the R package (bindings/r)
+  libopenmpi-dev openmpi-bin            # the optional MPI driver (SGMC_MPI)
 )
+
+# The Julia package's syntax check runs the tree-sitter Julia grammar under
+# node (bindings/julia/gen/install-node-deps.sh, run when this script ends).
+command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
+trap 'bash "$(dirname "${BASH_SOURCE[0]}")/../bindings/julia/gen/install-node-deps.sh" || exit 1' EXIT
 
 missing=()
 for p in "${packages[@]}"; do

@@ -70,10 +70,13 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   plot_cmd->add_option("--bins", plot.bins, "histogram bins")->check(CLI::PositiveNumber);
 
+  auto* options_cmd = app.add_subcommand("options", "list every option key of `sgmc run --set`");
+
   CLI11_PARSE(app, argc, argv);
   try {
     if (demo_cmd->parsed()) sgmc::app::run_demo(demo, std::cout);
     if (plot_cmd->parsed()) sgmc::app::plot_draws(plot, std::cout);
+    if (options_cmd->parsed()) sgmc::app::print_options(std::cout);
     // 130 = 128 + SIGINT, the shell's code for a run stopped by Ctrl-C.
     if (run_cmd->parsed() && !sgmc::app::run_and_write(make_job(run), std::cout, std::cerr)) {
       return 130;

@@ -70,6 +70,9 @@ void read_model_spec(JsonFields& fields, ModelSpec& spec) {
   spec.target = fields.text("target").value_or(spec.target);
   spec.noise.energy_sd = fields.number("energy_noise").value_or(spec.noise.energy_sd);
   spec.noise.grad_sd = fields.number("gradient_noise").value_or(spec.noise.grad_sd);
+  // Checked here too, so that the message names the config's key.
+  if (spec.noise.energy_sd < 0) fields.fail("energy_noise", "must be >= 0");
+  if (spec.noise.grad_sd < 0) fields.fail("gradient_noise", "must be >= 0");
   spec.mean = fields.numbers("mean").value_or(spec.mean);
   spec.sd = fields.numbers("sd").value_or(spec.sd);
   spec.data = fields.text("data").value_or(spec.data);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <vector>
 #include <string>
 
@@ -55,6 +56,17 @@ void set_option(Options& options, std::string_view key, const nlohmann::json& va
   } else {
     wrong_type(key, value.dump(), spec);
   }
+}
+
+void print_options(std::ostream& out) {
+  for (const OptionSpec& spec : option_specs()) {
+    const auto shown = std::visit([](const auto& v) { return nlohmann::json(v).dump(); },
+                                  spec.default_value);
+    out << std::left << std::setw(24) << spec.name << std::setw(8) << option_type_name(spec.type)
+        << std::setw(12) << shown << spec.doc << "\n";
+  }
+  out << std::setw(24) << kTheta0 << std::setw(8) << "array" << std::setw(12) << "uniform"
+      << "contour: theta_0, m numbers summing to 1 (config files and --set theta0=[...])\n";
 }
 
 void set_option(Options& options, std::string_view assignment) {

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ostream>
 #include <string_view>
 
 #include "sgmc/config/options.hpp"
@@ -18,6 +19,10 @@ namespace sgmc::app {
 /// option), an array of numbers for "theta0" (the contour samplers' theta_0). Throws sgmc::Error(kInvalidArgument) naming the key and the
 /// value for an unknown key, a value of the wrong type or out of range.
 void set_option(Options& options, std::string_view key, const nlohmann::json& value);
+
+/// Lists every option of the scheme: key, type, default and meaning
+/// (`sgmc options`).
+void print_options(std::ostream& out);
 
 /// Sets an option from "key=value" text, reading the value as the key's
 /// declared type. Throws sgmc::Error naming the key and the value.

@@ -2,6 +2,8 @@
 #include "firewall.hpp"
 #include "handles.hpp"
 
+#include <string>
+
 using sgmc::capi::create_into;
 using sgmc::capi::guarded;
 using sgmc::capi::require_length;
@@ -35,6 +37,11 @@ sgmc_status sgmc_chain_create(sgmc_chain** out, const sgmc_options* options, int
       throw sgmc::Error(sgmc::ErrorKind::kUnsupported,
                         "option 'sampler' = \"resgld\": replica exchange couples its chains; "
                         "run it with sgmc_sample");
+    }
+    if (sgmc::is_interacting(sampler.kind)) {
+      throw sgmc::Error(sgmc::ErrorKind::kUnsupported,
+                        "option 'sampler' = \"" + std::string(sgmc::sampler_name(sampler.kind)) +
+                            "\": its chains share one theta; run it with sgmc_sample");
     }
     auto handle = std::make_unique<sgmc_chain>();
     handle->chain = std::make_unique<sgmc::Chain>(

@@ -44,12 +44,71 @@ sgmc::Vec log_weights(const ContourChain& c, sgmc_weight_kind kind, sgmc_weight_
       when == SGMC_WEIGHT_FINAL ? sgmc::WeightTheta::kFinal : sgmc::WeightTheta::kRunning);
 }
 
+/// The draws of all chains side by side (chain 0 first) with their
+/// log-weights, for the interacting samplers' pooled estimates (SPEC §5).
+struct Pooled {
+  Eigen::MatrixXd draws;
+  sgmc::Vec log_weights;
+};
+
+Pooled pooled(const sgmc_draws* draws, sgmc_weight_kind kind, sgmc_weight_theta when) {
+  require_non_null(draws, "draws");
+  if (!draws->shared_theta) {
+    throw sgmc::Error(sgmc::ErrorKind::kState,
+                      "the draws are not from an interacting contour sampler (icsgld, icsghmc, "
+                      "picsgld): the chains' weights come from different thetas; use one chain");
+  }
+  sgmc::Index n = 0;
+  for (const auto& store : draws->chains) n += store.size();
+  Pooled p{Eigen::MatrixXd(draws->chains.front().dim(), n), sgmc::Vec(n)};
+  sgmc::Index at = 0;
+  for (std::size_t c = 0; c < draws->chains.size(); ++c) {
+    const auto& store = draws->chains[c];
+    if (store.size() == 0) continue;
+    p.draws.middleCols(at, store.size()) = store.draws();
+    p.log_weights.segment(at, store.size()) = log_weights({store, *draws->contour[c]}, kind, when);
+    at += store.size();
+  }
+  return p;
+}
+
 /// Copies `values` (n values) to out after checking out and out_len.
 template <typename T, typename Source>
 void copy_out(const Source& values, std::int64_t n, T* out, int64_t out_len) {
   require_non_null(out, "out");
   require_length(out_len, n, "out_len");
   std::copy_n(values, n, out);
+}
+
+/// Weighted mean, variance and Kish ESS of `x` into the caller's buffers.
+void moments_out(const Eigen::Ref<const Eigen::MatrixXd>& x, const sgmc::Vec& log_w, double* mean,
+                 double* variance, int64_t dim, double* kish_ess) {
+  sgmc::require(dim == x.rows(), "dim", dim,
+                ("must equal the draws' dimension " + sgmc::show(x.rows())).c_str());
+  const auto m = sgmc::weighted_moments(x, log_w);
+  if (mean != nullptr) std::copy_n(m.mean.data(), dim, mean);
+  if (variance != nullptr) std::copy_n(m.variance.data(), dim, variance);
+  if (kish_ess != nullptr) *kish_ess = m.ess;
+}
+
+/// Weighted quantiles of every coordinate of `x` into out[q * d + j].
+void quantiles_out(const Eigen::Ref<const Eigen::MatrixXd>& x, const sgmc::Vec& log_w,
+                   const double* probs, int64_t n_probs, double* out, int64_t out_len) {
+  require_non_null(probs, "probs");
+  sgmc::require(n_probs >= 1, "n_probs", n_probs, "must be >= 1");
+  require_non_null(out, "out");
+  require_length(out_len, n_probs * x.rows(), "out_len");
+  // d x n_probs column-major is n_probs x d row-major: out[q * d + j].
+  const Eigen::MatrixXd q =
+      sgmc::weighted_quantiles(x, log_w, {probs, static_cast<std::size_t>(n_probs)});
+  std::copy_n(q.data(), q.size(), out);
+}
+
+/// Systematic resampling of the draws with log-weights log_w into out.
+void resample_out(const sgmc::Vec& log_w, int64_t n_out, uint64_t seed, int64_t* out) {
+  require_non_null(out, "out");
+  const auto picks = sgmc::systematic_resample(log_w, n_out, seed);
+  std::copy(picks.begin(), picks.end(), out);
 }
 
 /// Copies the array values(contour_chain(draws, chain)) to out.
@@ -164,12 +223,17 @@ sgmc_status sgmc_draws_weighted_moments(const sgmc_draws* draws, int64_t chain,
                                         double* kish_ess) {
   return guarded([&] {
     const auto c = contour_chain(draws, chain);
-    sgmc::require(dim == c.store.dim(), "dim", dim,
-                  ("must equal the draws' dimension " + sgmc::show(c.store.dim())).c_str());
-    const auto m = sgmc::weighted_moments(c.store.draws(), log_weights(c, kind, when));
-    if (mean != nullptr) std::copy_n(m.mean.data(), dim, mean);
-    if (variance != nullptr) std::copy_n(m.variance.data(), dim, variance);
-    if (kish_ess != nullptr) *kish_ess = m.ess;
+    moments_out(c.store.draws(), log_weights(c, kind, when), mean, variance, dim, kish_ess);
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_draws_pooled_weighted_moments(const sgmc_draws* draws, sgmc_weight_kind kind,
+                                               sgmc_weight_theta when, double* mean,
+                                               double* variance, int64_t dim, double* kish_ess) {
+  return guarded([&] {
+    const auto p = pooled(draws, kind, when);
+    moments_out(p.draws, p.log_weights, mean, variance, dim, kish_ess);
     return SGMC_OK;
   });
 }
@@ -180,14 +244,17 @@ sgmc_status sgmc_draws_weighted_quantiles(const sgmc_draws* draws, int64_t chain
                                           int64_t out_len) {
   return guarded([&] {
     const auto c = contour_chain(draws, chain);
-    require_non_null(probs, "probs");
-    sgmc::require(n_probs >= 1, "n_probs", n_probs, "must be >= 1");
-    require_non_null(out, "out");
-    require_length(out_len, n_probs * c.store.dim(), "out_len");
-    // d x n_probs column-major is n_probs x d row-major: out[q * d + j].
-    const Eigen::MatrixXd q = sgmc::weighted_quantiles(
-        c.store.draws(), log_weights(c, kind, when), {probs, static_cast<std::size_t>(n_probs)});
-    std::copy_n(q.data(), q.size(), out);
+    quantiles_out(c.store.draws(), log_weights(c, kind, when), probs, n_probs, out, out_len);
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_draws_pooled_weighted_quantiles(const sgmc_draws* draws, sgmc_weight_kind kind,
+                                                 sgmc_weight_theta when, const double* probs,
+                                                 int64_t n_probs, double* out, int64_t out_len) {
+  return guarded([&] {
+    const auto p = pooled(draws, kind, when);
+    quantiles_out(p.draws, p.log_weights, probs, n_probs, out, out_len);
     return SGMC_OK;
   });
 }
@@ -196,10 +263,16 @@ sgmc_status sgmc_draws_resample(const sgmc_draws* draws, int64_t chain, sgmc_wei
                                 sgmc_weight_theta when, int64_t n_out, uint64_t seed,
                                 int64_t* out) {
   return guarded([&] {
-    const auto c = contour_chain(draws, chain);
-    require_non_null(out, "out");
-    const auto picks = sgmc::systematic_resample(log_weights(c, kind, when), n_out, seed);
-    std::copy(picks.begin(), picks.end(), out);
+    resample_out(log_weights(contour_chain(draws, chain), kind, when), n_out, seed, out);
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_draws_pooled_resample(const sgmc_draws* draws, sgmc_weight_kind kind,
+                                       sgmc_weight_theta when, int64_t n_out, uint64_t seed,
+                                       int64_t* out) {
+  return guarded([&] {
+    resample_out(pooled(draws, kind, when).log_weights, n_out, seed, out);
     return SGMC_OK;
   });
 }

@@ -30,12 +30,16 @@ struct sgmc_draws {
   std::vector<double> temperatures;
   std::vector<std::optional<sgmc::ContourDraws>> contour;  ///< per chain; empty optional unless contour
   std::vector<sgmc::MhbtStats> mhbt;  ///< per chain, for sampler "mhbt" only
+  /// True when the chains share one theta (icsgld, icsghmc, picsgld): their
+  /// weights are comparable and the estimates pool all chains.
+  bool shared_theta = false;
 
   /// Appends a copy of what `chain` has recorded so far.
   void add(const sgmc::Chain& chain) {
     chains.push_back(chain.draws().trimmed());
     temperatures.push_back(chain.config().temperature);
     if (sgmc::is_cyclical(chain.config().kind)) cyclical = chain.config().schedule;
+    shared_theta = sgmc::is_interacting(chain.config().kind);
     contour.push_back(chain.contour() != nullptr
                           ? std::optional<sgmc::ContourDraws>(chain.contour()->snapshot())
                           : std::nullopt);

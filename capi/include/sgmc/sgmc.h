@@ -537,7 +537,9 @@ typedef int (*sgmc_progress_fn)(int64_t steps_done, int64_t steps_total, void *u
  *
  * Chain c uses random streams keyed by ("seed", c), so the draws do not
  * depend on the number of threads. With "sampler" = "resgld" the chains are
- * the replicas of one replica-exchange run (see sgmc_draws_swap_stats()).
+ * the replicas of one replica-exchange run (see sgmc_draws_swap_stats());
+ * with "icsgld", "icsghmc" or "picsgld" they share one theta (see
+ * "Interacting contour samplers").
  * A model made without
  * ::SGMC_MODEL_THREAD_SAFE runs on the calling thread.
  * @param[out] out The draws; NULL on failure. Release with sgmc_draws_destroy().
@@ -585,7 +587,8 @@ typedef struct sgmc_chain sgmc_chain;
  *                        sgmc_sample() equals an ask/tell chain with the
  *                        same options and chain_index = c.
  * @return ::SGMC_OK, ::SGMC_ERROR_INVALID_ARGUMENT, or ::SGMC_ERROR_UNSUPPORTED
- *         for "sampler" = "resgld" (its replicas are coupled: use sgmc_sample()).
+ *         for "sampler" = "resgld" (its replicas are coupled: use sgmc_sample())
+ *         and for "icsgld", "icsghmc", "picsgld" (their chains share one theta).
  */
 SGMC_API sgmc_status sgmc_chain_create(sgmc_chain **out, const sgmc_options *options, int64_t dim,
                                        int64_t data_size, const double *x0, int64_t chain_index);
@@ -981,7 +984,8 @@ SGMC_API sgmc_status sgmc_mode_coverage(const double *draws, int64_t n_draws, in
  *  carries an importance log-weight, and E_pi f is estimated by
  *  sum_k w_k f(x_k) / sum_k w_k (self-normalised, computed in log space).
  *  Every function below that reads draws works on one chain, since each
- *  chain of sgmc_sample() has its own theta.
+ *  chain of sgmc_sample() has its own theta; the interacting samplers'
+ *  chains share one, and their estimates pool all chains (below).
  *  @{ */
 
 /** @brief Which importance weight of a draw (SPEC §4.1). */
@@ -1253,6 +1257,91 @@ SGMC_API sgmc_status sgmc_draws_mhbt_stats(const sgmc_draws *draws, int64_t chai
                                            int64_t *proposed, int64_t *accepted,
                                            int64_t *forward_proposed, int64_t *forward_accepted,
                                            double *beta);
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Interacting contour samplers
+ *  ICSGLD, ICSGHMC and pICSGLD ("sampler" = "icsgld", "icsghmc", "picsgld";
+ *  docs/interacting_contour.md): sgmc_sample() runs P = "n_chains" contour
+ *  chains that share one theta. Every iteration k all chains evaluate (in
+ *  parallel), giving J_1..J_P, and theta takes one step with the averaged
+ *  field, every term from the same theta_k, summed in chain order
+ *  (ICSGLD eq. 5, SPEC §5):
+ *
+ *      theta_{k+1}(i) = theta_k(i) + omega_k (1/P) sum_p [ s_p (1{i=J_p} - theta_k(i))
+ *                                     + omega_k rho 1{i>=J_p} (1{i=J_p} - theta_k(i)) ],
+ *      s_p = theta_k(J_p) ("linear", the default for these samplers) or theta_k(J_p)^zeta,
+ *
+ *  then every chain records x_k with its weight and moves with the
+ *  multiplier from theta_{k+1}. "contour_pilot_steps" K_pilot > 0 sets
+ *  theta_0 from plain SGLD: K_pilot steps per chain, the histogram of the
+ *  indices of all pilot states plus 1e-4 per bin, normalised. The draws are
+ *  bitwise the same for any "threads" (and any number of MPI processes,
+ *  sgmc_mpi.h). n_chains = 1 is allowed: it is CSGLD with the same field.
+ *
+ *  The shared theta and its trajectory are those of any chain:
+ *  sgmc_draws_copy_theta() and sgmc_draws_copy_theta_trace() with chain 0.
+ *  The weighted estimates below pool the draws of all chains, chain 0
+ *  first, in the order of sgmc_draws_copy().
+ *  @{ */
+
+/**
+ * @brief Self-normalised weighted mean and variance of the draws of all
+ *        chains of an interacting contour sampler.
+ *
+ * Over all draws x_k of all chains with normalised weights w_k:
+ * mean = sum_k w_k x_k, variance = sum_k w_k (x_k - mean)^2 per coordinate,
+ * Kish ESS = (sum_k w_k)^2 / sum_k w_k^2.
+ * @param[in] draws Draws of icsgld, icsghmc or picsgld.
+ * @param[in] kind Which weight.
+ * @param[in] when Which theta.
+ * @param[out] mean d values. May be NULL.
+ * @param[out] variance d values. May be NULL.
+ * @param[in] dim d.
+ * @param[out] kish_ess The effective sample size. May be NULL.
+ * @return ::SGMC_OK; ::SGMC_ERROR_STATE (the chains do not share a theta,
+ *         or no draws); ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_pooled_weighted_moments(const sgmc_draws *draws,
+                                                        sgmc_weight_kind kind,
+                                                        sgmc_weight_theta when, double *mean,
+                                                        double *variance, int64_t dim,
+                                                        double *kish_ess);
+
+/**
+ * @brief Weighted quantiles of each coordinate over the draws of all chains
+ *        of an interacting contour sampler (see sgmc_draws_weighted_quantiles()).
+ * @param[in] draws Draws of icsgld, icsghmc or picsgld.
+ * @param[in] kind Which weight.
+ * @param[in] when Which theta.
+ * @param[in] probs @p n_probs probabilities in [0, 1].
+ * @param[in] n_probs >= 1.
+ * @param[out] out n_probs * d values: out[q * d + j] is quantile probs[q] of coordinate j.
+ * @param[in] out_len At least n_probs * d.
+ * @return ::SGMC_OK, ::SGMC_ERROR_STATE or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_pooled_weighted_quantiles(const sgmc_draws *draws,
+                                                          sgmc_weight_kind kind,
+                                                          sgmc_weight_theta when,
+                                                          const double *probs, int64_t n_probs,
+                                                          double *out, int64_t out_len);
+
+/**
+ * @brief Systematic resampling of the weighted draws of all chains of an
+ *        interacting contour sampler (see sgmc_draws_resample()).
+ * @param[in] draws Draws of icsgld, icsghmc or picsgld.
+ * @param[in] kind Which weight.
+ * @param[in] when Which theta.
+ * @param[in] n_out The number of draws wanted, >= 1.
+ * @param[in] seed Seeds the one uniform.
+ * @param[out] out @p n_out 0-based indices into the pooled draws, in
+ *                 increasing order: index n_0 + ... + n_{c-1} + i is draw i
+ *                 of chain c (n_c draws).
+ * @return ::SGMC_OK, ::SGMC_ERROR_STATE or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_pooled_resample(const sgmc_draws *draws, sgmc_weight_kind kind,
+                                                sgmc_weight_theta when, int64_t n_out,
+                                                uint64_t seed, int64_t *out);
 /** @} */
 
 #ifdef __cplusplus

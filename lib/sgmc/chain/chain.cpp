@@ -48,7 +48,7 @@ Index recorded_draws(const RecordPolicy& record, const StepSchedule& schedule) {
 }  // namespace
 
 Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim, Index data_size,
-             ConstVecRef x0, const ChainSeed& seed)
+             ConstVecRef x0, const ChainSeed& seed, std::shared_ptr<Theta> shared_theta)
     : config_(validated(sampler, record, dim, x0)),
       record_(record),
       seed_(seed),
@@ -64,12 +64,18 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
       terms_{0.0, 0.0, batch_grad_, prior_grad_},
       draws_(dim, recorded_draws(record, config_.schedule)),
       contour_(is_contour(config_.kind)
-                   ? std::make_unique<Contour>(config_.contour, config_.kind != SamplerKind::kKsgld,
-                                               draws_.capacity(), record.n_steps)
+                   ? std::make_unique<Contour>(config_.contour,
+                                               config_.kind != SamplerKind::kKsgld &&
+                                                   !is_interacting(config_.kind),
+                                               draws_.capacity(), record.n_steps,
+                                               std::move(shared_theta))
                    : nullptr),
       vr_(contour_ && config_.contour.vr_period > 0
               ? std::make_unique<VarianceReducedEnergy>(config_.contour.vr_period, dim, data_size)
               : nullptr) {
+  require(is_interacting(config_.kind) == (contour_ && contour_->shares_theta()), "sampler",
+          sampler_name(config_.kind),
+          "runs with a theta shared by its chains (sgmc::sample), not as a lone chain");
   require(!vr_ || data_size > 0, "contour_vr_period", config_.contour.vr_period,
           "needs a model with data (N > 0); use 0 for a data-free target");
   batch_.next(batch_rng_);
@@ -84,7 +90,7 @@ void Chain::tell() {
   const Index n = batch_.size();
   const double scale = batch_scale();
   const double energy = this->energy();
-  if (!std::isfinite(energy)) throw_non_finite("energy (" + show(energy) + ")", seed_.chain, k);
+  const double index_energy = this->index_energy();
   if (n > 0) grad_.noalias() = prior_grad_ + scale * batch_grad_;
   const Vec& grad = n > 0 ? grad_ : prior_grad_;
   if (!grad.allFinite()) {
@@ -92,7 +98,6 @@ void Chain::tell() {
     while (std::isfinite(grad[i])) ++i;
     throw_non_finite("gradient (coordinate " + show(i) + " = " + show(grad[i]) + ")", seed_.chain, k);
   }
-  const double index_energy = vr_ ? reduced_energy(k, scale) : energy;
   // An extra evaluation of a kernel that needs one (MHBT) is no iteration.
   const bool iteration = kernel_->next_is_iteration();
   // SPEC §3: the exploration stage of a cyclical sampler moves with tau = 0
@@ -129,6 +134,13 @@ double Chain::batch_scale() const {
 
 // SPEC §0: U_hat = U0 + (N/n) S_B, grad U_hat = grad U0 + (N/n) grad S_B.
 double Chain::energy() const { return terms_.prior_energy + batch_scale() * terms_.batch_energy; }
+
+double Chain::index_energy() const {
+  const Index k = k_ + 1;
+  const double energy = this->energy();
+  if (!std::isfinite(energy)) throw_non_finite("energy (" + show(energy) + ")", seed_.chain, k);
+  return vr_ ? reduced_energy(k, batch_scale()) : energy;
+}
 
 double Chain::reduced_energy(Index k, double scale) const {
   if (!vr_->ready(k)) {

@@ -27,8 +27,10 @@ struct ChainSeed {
 class Chain {
  public:
   /// Validates the configuration; throws sgmc::Error naming a bad option.
+  /// An interacting contour chain (SPEC §5) needs `shared_theta`: it reads
+  /// that theta, which the driver updates before each tell().
   Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim, Index data_size,
-        ConstVecRef x0, const ChainSeed& seed);
+        ConstVecRef x0, const ChainSeed& seed, std::shared_ptr<Theta> shared_theta = nullptr);
 
   // terms() refers into the chain's own buffers: a chain stays where it is.
   Chain(const Chain&) = delete;
@@ -43,6 +45,10 @@ class Chain {
   ModelTerms& terms() { return terms_; }
   /// U_hat = U0 + (N/n) S_B of the evaluation in terms().
   double energy() const;
+  /// The energy whose subregion is the index J of the evaluation in
+  /// terms(): U_hat, or U_VR with a variance-reduced energy (SPEC §4.3).
+  /// Throws Error(kNonFinite) naming chain and step for a non-finite value.
+  double index_energy() const;
 
   /// Consumes terms() as the evaluation at query() on batch(): one
   /// iteration, or an extra evaluation of a kernel that needs one (then

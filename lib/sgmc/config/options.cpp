@@ -28,7 +28,8 @@ OptionSpec string_option(std::string_view name, std::string_view doc, const char
 const std::array kSpecs = {
     // The sampler (SPEC §2).
     string_option("sampler", "sampler family", "sgld",
-                  "sgld|psgld|sghmc|cycsgld|cycsghmc|resgld|csgld|csghmc|pcsgld|ksgld|mhbt"),
+                  "sgld|psgld|sghmc|cycsgld|cycsghmc|resgld|csgld|csghmc|pcsgld|ksgld|mhbt|icsgld|"
+                  "icsghmc|picsgld"),
     double_option("temperature", "tau >= 0 of pi ∝ exp(-U/tau); 0 turns a sampler into its optimizer",
                   1.0, 0, kInf, false, true),
     int_option("batch_size", "mini-batch size n; 0 = the full data set", 0, 0),
@@ -91,8 +92,10 @@ const std::array kSpecs = {
     double_option("contour_du", "contour: energy bandwidth du of the partition", 1.0, 0, kInf, true,
                   true),
     double_option("contour_zeta", "contour: flattening exponent zeta", 0.75, 0, kInf, true, true),
-    string_option("contour_field", "contour: SA random field (CSGLD power, ICSGLD linear)", "power",
-                  "power|linear"),
+    string_option("contour_field",
+                  "contour: SA random field (CSGLD power, ICSGLD linear); icsgld/icsghmc/picsgld "
+                  "default to linear",
+                  "power", "power|linear"),
     string_option("contour_stencil", "contour: multiplier stencil (CSGLD eq. 8 or D.1)",
                   "backward", "backward|forward"),
     double_option("contour_rho", "contour: high-order bias term rho of the SA update", 0.0, 0, kInf,
@@ -103,6 +106,10 @@ const std::array kSpecs = {
                   -kInf, kInf, false, false),
     int_option("theta_thin", "contour: record theta every theta_thin iterations; 0 = never", 0, 0),
     int_option("contour_vr_period", "contour: refresh period q of the variance-reduced energy; 0 = off",
+               0, 0),
+    int_option("contour_pilot_steps",
+               "icsgld/icsghmc/picsgld: K_pilot SGLD steps per chain whose index histogram sets "
+               "theta_0; 0 = none",
                0, 0),
     // Stochastic-approximation steps omega_k (SPEC §1).
     string_option("sa_schedule", "contour: SA steps, decay min(omega_max, A/(k^alpha+B)) or constant",
@@ -249,6 +256,7 @@ ContourSettings contour_settings(const Options& options) {
           options.get_double("sa_power"), options.get_double("sa_offset")};
   c.theta_thin = options.get_int("theta_thin");
   c.vr_period = options.get_int("contour_vr_period");
+  c.pilot_steps = options.get_int("contour_pilot_steps");
   return c;
 }
 
@@ -288,6 +296,10 @@ SamplerConfig sampler_config(const Options& options) {
                                                                            : SwapVariance::kRunning,
                    options.get_double("swap_variance")};
   config.contour = contour_settings(options);
+  // SPEC §5: the interacting samplers default to the linear field.
+  if (is_interacting(config.kind) && !options.is_set("contour_field")) {
+    config.contour.field = RandomField::kLinear;
+  }
   config.domain = {options.get_double("domain_lo"), options.get_double("domain_hi")};
   config.validate();
   return config;

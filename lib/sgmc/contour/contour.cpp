@@ -1,6 +1,7 @@
 #include "sgmc/contour/contour.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace sgmc {
 
@@ -13,10 +14,12 @@ Vec ContourDraws::log_weights(WeightKind kind, WeightTheta when) const {
   return out;
 }
 
-Contour::Contour(const ContourSettings& settings, bool adaptive, Index capacity, Index n_steps)
+Contour::Contour(const ContourSettings& settings, bool adaptive, Index capacity, Index n_steps,
+                 std::shared_ptr<Theta> shared)
     : settings_(settings),
       adaptive_(adaptive),
-      theta_(std::make_shared<Theta>(settings)),
+      shared_(shared != nullptr),
+      theta_(shared ? std::move(shared) : std::make_shared<Theta>(settings)),
       trace_(settings.partition.m, capacity,
              settings.theta_thin > 0 ? n_steps / settings.theta_thin : 0) {}
 

@@ -26,8 +26,11 @@ class Contour {
  public:
   /// `adaptive` = false for KSGLD (theta fixed at settings.theta0);
   /// `capacity` draws and n_steps iterations are recorded at most.
+  /// With `shared` set (ICSGLD, SPEC §5) the chain reads that theta and its
+  /// owner updates it before each step; `adaptive` must then be false.
   /// Precondition: settings validated.
-  Contour(const ContourSettings& settings, bool adaptive, Index capacity, Index n_steps);
+  Contour(const ContourSettings& settings, bool adaptive, Index capacity, Index n_steps,
+          std::shared_ptr<Theta> shared = nullptr);
 
   /// One step at iteration k (1-based) for a finite energy u = U_hat(x_k):
   /// J_k, then theta updated with J_k and omega_k, then (when `record`) the
@@ -36,6 +39,8 @@ class Contour {
   double step(double u, Index k, double tau, bool record);
 
   const Theta& theta() const { return *theta_; }
+  /// True when the theta is shared with other chains and updated by its owner.
+  bool shares_theta() const { return shared_; }
   const ContourTrace& trace() const { return trace_; }
   /// A copy of what has been recorded so far.
   ContourDraws snapshot() const { return {trace_.trimmed(), *theta_}; }
@@ -43,6 +48,7 @@ class Contour {
  private:
   ContourSettings settings_;
   bool adaptive_;
+  bool shared_;
   std::shared_ptr<Theta> theta_;
   ContourTrace trace_;
 };

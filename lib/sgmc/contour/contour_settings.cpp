@@ -36,6 +36,7 @@ void ContourSettings::validate() const {
   sa.validate();
   require(theta_thin >= 0, "theta_thin", theta_thin, "must be >= 0 (0 = no trajectory)");
   require(vr_period >= 0, "contour_vr_period", vr_period, "must be >= 0 (0 = off)");
+  require(pilot_steps >= 0, "contour_pilot_steps", pilot_steps, "must be >= 0 (0 = no pilot)");
 }
 
 }  // namespace sgmc

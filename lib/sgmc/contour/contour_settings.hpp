@@ -34,6 +34,7 @@ struct ContourSettings {
   SaSchedule sa;
   Index theta_thin = 0;  ///< record theta after every theta_thin-th iteration; 0 = never
   Index vr_period = 0;   ///< q of the variance-reduced energy (SPEC §4.3); 0 = off
+  Index pilot_steps = 0; ///< K_pilot of the SGLD pilot that sets theta_0 (SPEC §5); 0 = none
 
   /// Throws sgmc::Error naming the offending option and value.
   void validate() const;

@@ -7,6 +7,7 @@
 #include <tbb/task_arena.h>
 
 #include "sgmc/core/error.hpp"
+#include "sgmc/drivers/interacting_contour.hpp"
 #include "sgmc/drivers/replica_exchange.hpp"
 #include "sgmc/drivers/rounds.hpp"
 
@@ -58,6 +59,12 @@ std::vector<std::unique_ptr<ModelWorkspace>> make_workspaces(const Model& model,
 
 ChainList make_chains(const Model& model, const std::function<SamplerConfig(Index)>& sampler_of,
                       const RecordPolicy& record, const RunConfig& config, ConstVecRef x0) {
+  return make_chains(model, sampler_of, record, config, x0, {0, config.n_chains}, nullptr);
+}
+
+ChainList make_chains(const Model& model, const std::function<SamplerConfig(Index)>& sampler_of,
+                      const RecordPolicy& record, const RunConfig& config, ConstVecRef x0,
+                      const ChainBlock& block, const std::shared_ptr<Theta>& shared_theta) {
   config.validate();
   const Index dim = model.dim();
   const Index length = x0.size();
@@ -67,11 +74,12 @@ ChainList make_chains(const Model& model, const std::function<SamplerConfig(Inde
            show(config.n_chains * dim))
               .c_str());
   ChainList chains;
-  chains.reserve(static_cast<std::size_t>(config.n_chains));
-  for (Index c = 0; c < config.n_chains; ++c) {
+  chains.reserve(static_cast<std::size_t>(block.count));
+  for (Index c = block.first; c < block.first + block.count; ++c) {
     const Index offset = length == dim ? 0 : c * dim;
     chains.push_back(std::make_unique<Chain>(sampler_of(c), record, dim, model.data_size(),
-                                             x0.segment(offset, dim), ChainSeed{config.seed, c}));
+                                             x0.segment(offset, dim), ChainSeed{config.seed, c},
+                                             shared_theta));
   }
   return chains;
 }
@@ -81,6 +89,9 @@ SampleResult sample(const Model& model, const SamplerConfig& sampler, const Reco
                     const ProgressFn& progress) {
   if (sampler.kind == SamplerKind::kResgld) {
     return sample_replica_exchange(model, sampler, record, config, x0, progress);
+  }
+  if (is_interacting(sampler.kind)) {
+    return sample_interacting_contour(model, sampler, record, config, x0, progress);
   }
   SampleResult result;
   result.chains = make_chains(model, [&](Index) { return sampler; }, record, config, x0);

@@ -38,9 +38,23 @@ std::vector<std::unique_ptr<ModelWorkspace>> make_workspaces(const Model& model,
 ChainList make_chains(const Model& model, const std::function<SamplerConfig(Index)>& sampler_of,
                       const RecordPolicy& record, const RunConfig& config, ConstVecRef x0);
 
+/// The chains [first, first + count) of config.n_chains that one process runs.
+struct ChainBlock {
+  Index first = 0;
+  Index count = 0;
+};
+
+/// The chains of `block` only, each keyed by its index in all n_chains (so
+/// its streams and start do not depend on the block), reading
+/// `shared_theta` when it is set (SPEC §5).
+ChainList make_chains(const Model& model, const std::function<SamplerConfig(Index)>& sampler_of,
+                      const RecordPolicy& record, const RunConfig& config, ConstVecRef x0,
+                      const ChainBlock& block, const std::shared_ptr<Theta>& shared_theta);
+
 /// Creates config.n_chains chains for `model` and runs them in parallel;
 /// for sampler kind kResgld, runs them as the replicas of
-/// sample_replica_exchange() instead.
+/// sample_replica_exchange() instead, and for the interacting contour
+/// samplers as the chains of sample_interacting_contour().
 struct SampleResult {
   ChainList chains;
   RunOutcome outcome;

@@ -2,11 +2,8 @@
 
 #include <cmath>
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include "sgmc/core/error.hpp"
+#include "sgmc/drivers/parallel_chains.hpp"
 
 namespace sgmc {
 namespace {
@@ -86,30 +83,15 @@ SampleResult sample_replica_exchange(const Model& model, const SamplerConfig& sa
   auto& chains = result.chains;
   auto workspaces = make_workspaces(model, config.n_chains);
   Exchanger exchanger(sampler, chains, config.seed);
-  const bool parallel = model.thread_safe() && config.threads != 1;
-  tbb::task_arena arena(config.threads == 0 ? tbb::task_arena::automatic
-                                            : static_cast<int>(config.threads));
-  // Runs body(c) for every replica, on the arena's threads when allowed.
-  auto for_each_replica = [&](auto&& body) {
-    if (!parallel) {
-      for (std::size_t c = 0; c < chains.size(); ++c) body(c);
-      return;
-    }
-    arena.execute([&] {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chains.size(), 1),
-                        [&](const tbb::blocked_range<std::size_t>& range) {
-                          for (std::size_t c = range.begin(); c != range.end(); ++c) body(c);
-                        });
-    });
-  };
+  ParallelChains pass(model, config);
   const Index n_steps = record.n_steps;
-  for_each_replica([&](std::size_t c) { chains[c]->evaluate(model, workspaces[c].get()); });
+  pass.for_each(chains.size(), [&](std::size_t c) { chains[c]->evaluate(model, workspaces[c].get()); });
   result.outcome = run_rounds(n_steps, config, progress, [&](Index length) {
     for (Index s = 0; s < length; ++s) {
       const Index k = chains.front()->steps_done() + 1;
       exchanger.sweep(chains, k);
       // Tell x_k and evaluate at x_{k+1} in the same parallel pass.
-      for_each_replica([&](std::size_t c) {
+      pass.for_each(chains.size(), [&](std::size_t c) {
         chains[c]->tell();
         if (k < n_steps) chains[c]->evaluate(model, workspaces[c].get());
       });

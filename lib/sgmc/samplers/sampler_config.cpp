@@ -21,6 +21,9 @@ std::string_view sampler_name(SamplerKind kind) {
     case SamplerKind::kPcsgld: return "pcsgld";
     case SamplerKind::kKsgld: return "ksgld";
     case SamplerKind::kMhbt: return "mhbt";
+    case SamplerKind::kIcsgld: return "icsgld";
+    case SamplerKind::kIcsghmc: return "icsghmc";
+    case SamplerKind::kPicsgld: return "picsgld";
   }
   return "unknown";
 }
@@ -34,7 +37,12 @@ SamplerKind sampler_kind(std::string_view name) {
 
 bool is_contour(SamplerKind kind) {
   return kind == SamplerKind::kCsgld || kind == SamplerKind::kCsghmc ||
-         kind == SamplerKind::kPcsgld || kind == SamplerKind::kKsgld;
+         kind == SamplerKind::kPcsgld || kind == SamplerKind::kKsgld || is_interacting(kind);
+}
+
+bool is_interacting(SamplerKind kind) {
+  return kind == SamplerKind::kIcsgld || kind == SamplerKind::kIcsghmc ||
+         kind == SamplerKind::kPicsgld;
 }
 
 SamplerKind dynamics(SamplerKind kind) {
@@ -42,10 +50,13 @@ SamplerKind dynamics(SamplerKind kind) {
     case SamplerKind::kCycSgld:
     case SamplerKind::kResgld:
     case SamplerKind::kCsgld:
-    case SamplerKind::kKsgld: return SamplerKind::kSgld;
+    case SamplerKind::kKsgld:
+    case SamplerKind::kIcsgld: return SamplerKind::kSgld;
     case SamplerKind::kCycSghmc:
-    case SamplerKind::kCsghmc: return SamplerKind::kSghmc;
-    case SamplerKind::kPcsgld: return SamplerKind::kPsgld;
+    case SamplerKind::kCsghmc:
+    case SamplerKind::kIcsghmc: return SamplerKind::kSghmc;
+    case SamplerKind::kPcsgld:
+    case SamplerKind::kPicsgld: return SamplerKind::kPsgld;
     default: return kind;
   }
 }
@@ -56,6 +67,8 @@ void SamplerConfig::validate() const {
   require(batch_size >= 0, "batch_size", batch_size, "must be >= 0 (0 = full data)");
   schedule.validate();
   if (is_contour(kind)) contour.validate();
+  require(contour.pilot_steps == 0 || is_interacting(kind), "contour_pilot_steps",
+          contour.pilot_steps, "must be 0 unless the sampler is icsgld, icsghmc or picsgld");
   domain.validate();
   if (dynamics(kind) == SamplerKind::kPsgld) {
     require(psgld.rms_decay >= 0 && psgld.rms_decay < 1, "rms_decay", psgld.rms_decay,

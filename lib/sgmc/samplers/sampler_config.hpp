@@ -27,13 +27,17 @@ enum class SamplerKind {
   kPcsgld,    ///< pCSGLD (SPEC §4): contour pSGLD
   kKsgld,     ///< KSGLD (CSGLD §4.1): contour SGLD with a fixed, known theta
   kMhbt,      ///< MHBT (SPEC §7): mini-batch Metropolis-Hastings with batch tempering
+  kIcsgld,    ///< ICSGLD (SPEC §5): n_chains contour SGLD chains sharing one theta
+  kIcsghmc,   ///< ICSGHMC (SPEC §5): the same with the SGHMC kernel
+  kPicsgld,   ///< pICSGLD (SPEC §5): the same with the pSGLD kernel
 };
 
 /// Every sampler kind, in the order of the enumeration.
 inline constexpr SamplerKind kAllSamplers[] = {
     SamplerKind::kSgld,    SamplerKind::kPsgld,  SamplerKind::kSghmc,  SamplerKind::kCycSgld,
     SamplerKind::kCycSghmc, SamplerKind::kResgld, SamplerKind::kCsgld,  SamplerKind::kCsghmc,
-    SamplerKind::kPcsgld,  SamplerKind::kKsgld,  SamplerKind::kMhbt};
+    SamplerKind::kPcsgld,  SamplerKind::kKsgld,  SamplerKind::kMhbt,   SamplerKind::kIcsgld,
+    SamplerKind::kIcsghmc, SamplerKind::kPicsgld};
 
 /// The number of cycles M of cycsgld and cycsghmc when "cycles" is not set (SPEC §3).
 inline constexpr Index kCyclicalSamplerCycles = 4;
@@ -50,8 +54,11 @@ std::string_view sampler_name(SamplerKind kind);
 /// The kind named `name` (a value the "sampler" option has accepted).
 SamplerKind sampler_kind(std::string_view name);
 
-/// True for the contour samplers of SPEC §4 (csgld, csghmc, pcsgld, ksgld).
+/// True for the contour samplers of SPEC §4 and §5 (csgld, csghmc, pcsgld,
+/// ksgld, icsgld, icsghmc, picsgld).
 bool is_contour(SamplerKind kind);
+/// True for the interacting contour samplers of SPEC §5, whose chains share one theta.
+bool is_interacting(SamplerKind kind);
 /// The kernel that moves the chain: a contour sampler moves like SGLD,
 /// SGHMC or pSGLD with a multiplied gradient (SPEC §4 "Move").
 SamplerKind dynamics(SamplerKind kind);

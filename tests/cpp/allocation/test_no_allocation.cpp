@@ -1,7 +1,7 @@
 // A step never allocates (STYLE.md "Inside the engine"): this test binary
 // replaces the global allocator with a counting one and steps chains of
 // every sampler, with and without data, with and without injected noise,
-// and the replica-exchange swap.
+// the replica-exchange swap and the interacting contour step.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "sgmc/chain/chain.hpp"
+#include "sgmc/drivers/chain_exchange.hpp"
 #include "sgmc/models/linear_regression.hpp"
 #include "sgmc/models/logistic_regression.hpp"
 #include "sgmc/models/mlp.hpp"
@@ -81,6 +82,36 @@ TEST(NoAllocation, ReplicaExchangeSwapsAllocateNothing) {
     high.tell();
   }
   EXPECT_EQ(allocations.load() - before, 0);
+}
+
+// ICSGLD (SPEC §5): the indices of all chains, their exchange, the shared
+// theta update and every chain's tell.
+TEST(NoAllocation, InteractingContourStepsAllocateNothing) {
+  testing::QuadraticDataModel model(Eigen::MatrixXd::Random(700, 300), 5.0);
+  for (const auto kind : {SamplerKind::kIcsgld, SamplerKind::kIcsghmc, SamplerKind::kPicsgld}) {
+    SamplerConfig config;
+    config.kind = kind;
+    config.batch_size = 32;
+    config.contour.theta_thin = 7;
+    config.contour.vr_period = 4;
+    const RunConfig run{3, 1, 1000, 7};
+    auto theta = std::make_shared<Theta>(config.contour);
+    auto chains = make_chains(model, [&](Index) { return config; }, {200, 10, 3}, run,
+                              Vec::Zero(model.dim()), {0, 3}, theta);
+    LocalExchange exchange;
+    std::vector<Index> local(3), all(3);
+    const long before = allocations.load();
+    for (Index k = 1; k <= 150; ++k) {
+      for (std::size_t c = 0; c < 3; ++c) {
+        chains[c]->evaluate(model, nullptr);
+        local[c] = config.contour.partition.index(chains[c]->index_energy());
+      }
+      exchange.gather_indices(local, all);
+      theta->update(all, config.contour.sa.at(k));
+      for (const auto& chain : chains) chain->tell();
+    }
+    EXPECT_EQ(allocations.load() - before, 0) << sampler_name(kind);
+  }
 }
 
 // The built-in models with data: the MLP's workspace grows on the first

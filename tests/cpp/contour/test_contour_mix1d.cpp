@@ -12,10 +12,13 @@
 #include "sgmc/drivers/driver.hpp"
 #include "sgmc/estimators/weighted.hpp"
 #include "sgmc/models/synthetic.hpp"
+#include "support/energy_pdf.hpp"
 #include "support/toy_models.hpp"
 
 namespace sgmc {
 namespace {
+
+using testing::energy_pdf;
 
 constexpr Index kChains = 8;
 
@@ -24,17 +27,6 @@ ContourSettings mix1d_partition(double du) {
   s.partition = {static_cast<Index>(std::lround(50.0 / du)), 2.0, du};  // u1 above min U ≈ 1.43
   s.zeta = 0.75;
   return s;
-}
-
-/// theta_inf(i) = ∫_{X_i} pi(x) dx by the midpoint rule on [-20, 20].
-Vec energy_pdf(const SyntheticTarget& target, const Partition& partition) {
-  Vec pdf = Vec::Zero(partition.m);
-  const double h = 1e-4;
-  for (double x = -20 + h / 2; x < 20; x += h) {
-    const double u = target.exact_energy(Vec::Constant(1, x));
-    pdf[partition.index(u)] += std::exp(-u) * h;  // mix1d's density is normalised
-  }
-  return pdf;
 }
 
 SampleResult run(SamplerKind kind, const ContourSettings& contour, Index n_steps, Index threads = 0) {

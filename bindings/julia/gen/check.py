@@ -1,0 +1,263 @@
+#!/usr/bin/env python3
+"""CI checks of the Julia package that need no Julia (run by CTest):
+
+  check.py fresh      --generated F            F is what generate.py makes now
+  check.py coverage   --generated F [--lib L]  every C symbol, constant, enum value
+                                               and opaque type of the header is wrapped
+  check.py signatures --src DIR                every ccall and @cfunction in DIR/**.jl
+                                               has the C prototype's types
+Each exits 1 with a message naming what is wrong.
+"""
+import argparse
+import difflib
+import glob
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cheader  # noqa: E402
+import generate  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_HEADER = os.path.join(generate.ROOT, "capi", "include", "sgmc", "sgmc.h")
+
+
+def fail(lines):
+    for line in lines:
+        print(line)
+    sys.exit(1)
+
+
+def cmd_fresh(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "libsgmc.jl")
+        subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), "--out", out]
+                       + sum((["--header", h] for h in args.header), []), check=True)
+        with open(out, encoding="utf-8") as f:
+            new = f.read().splitlines(keepends=True)
+    with open(args.generated, encoding="utf-8") as f:
+        old = f.read().splitlines(keepends=True)
+    if new != old:
+        diff = difflib.unified_diff(old, new, args.generated, "regenerated", n=1)
+        fail(["FAIL: " + args.generated + " is not what the generator makes from the header now.",
+              "Run `python3 bindings/julia/gen/generate.py` and commit the result. Difference:", ""]
+             + [l.rstrip("\n") for l in list(diff)[:80]])
+    print(f"ok: {args.generated} is current ({len(old)} lines)")
+
+
+def call_args(text, start):
+    """The comma-separated arguments from text[start] to the unmatched ")"."""
+    items, depth, cur = [], 0, ""
+    for ch in text[start:]:
+        if ch in "({[":
+            depth += 1
+        elif ch in ")}]":
+            if depth == 0:
+                items.append(cur.strip())
+                break
+            depth -= 1
+        if ch == "," and depth == 0:
+            items.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    return items
+
+
+def ccalls(text):
+    """(name, return type, [argument types], number of arguments passed) of every ccall."""
+    out = []
+    for m in re.finditer(r"ccall\(\(\s*:(\w+)\s*,\s*[\w.]+\s*\)\s*,", text):
+        items = call_args(text, m.end())
+        ret, tup, passed = items[0], items[1], items[2:]
+        out.append((m.group(1), ret, split_tuple(tup), len(passed), text.count("\n", 0, m.start()) + 1))
+    return out
+
+
+def split_tuple(tup):
+    tup = tup.strip()
+    assert tup.startswith("(") and tup.endswith(")"), tup
+    return [p for p in call_args(tup, 1) if p]
+
+
+def aliases(texts):
+    """const X = Y aliases of types in the Julia sources."""
+    out = {}
+    for t in texts:
+        for m in re.finditer(r"^\s*const\s+(\w+)\s*=\s*(Cint|Cuint|Int32|Int64|UInt32|UInt64|Cdouble|Ptr\{Cvoid\})\s*$",
+                             t, re.M):
+            out[m.group(1)] = m.group(2)
+    return out
+
+
+def canonical(t, al):
+    t = re.sub(r"\s+", "", t)
+    t = re.sub(r"\b(?:Sgmc\.)?LibSgmc\.", "", t)
+    synonyms = {"Float64": "Cdouble", "Int32": "Cint", "UInt32": "Cuint", "Nothing": "Cvoid",
+                "Clonglong": "Int64", "Culonglong": "UInt64"}
+    def sub(m):
+        name = m.group(0)
+        seen = set()
+        while name in al and name not in seen:
+            seen.add(name)
+            name = al[name]
+        return synonyms.get(name, name)
+    prev = None
+    while prev != t:
+        prev = t
+        t = re.sub(r"[A-Za-z_]\w*", sub, t)
+    return t
+
+
+def header_decls(headers):
+    parsed = [cheader.parse(h) for h in headers]
+    return parsed
+
+
+def cmd_coverage(args):
+    parsed = header_decls(args.header)
+    with open(args.generated, encoding="utf-8") as f:
+        text = f.read()
+    wrapped = {c[0] for c in ccalls(text)}
+    problems = []
+    names = set()
+    for h in parsed:
+        for fn in cheader.functions(h):
+            names.add(fn.name)
+    if args.lib:
+        nm = subprocess.run(["nm", "-D", "--defined-only", args.lib], check=True,
+                            capture_output=True, text=True).stdout
+        exported = {l.split()[-1] for l in nm.splitlines() if l.split() and l.split()[-1].startswith("sgmc_")}
+        for s in sorted(exported - names):
+            problems.append(f"exported by {os.path.basename(args.lib)} but not declared in the header: {s}")
+        names |= exported
+    for s in sorted(names - wrapped):
+        problems.append(f"C function {s} has no ccall wrapper in {args.generated}")
+    for h in parsed:
+        for name, value in cheader.constants(h).items():
+            m = re.search(rf"^const {name} = \w+\((-?\d+)\)$", text, re.M)
+            if not m:
+                problems.append(f"constant {name} (= {value}) is not defined in {args.generated}")
+            elif int(m.group(1)) != value:
+                problems.append(f"constant {name} is {m.group(1)} in {args.generated} but {value} in the header")
+        for d in h.order:
+            if isinstance(d, cheader.Typedef) and d.kind == "struct":
+                if not re.search(rf"^mutable struct {d.name} end$", text, re.M):
+                    problems.append(f"opaque type {d.name} is not declared (mutable struct {d.name} end)")
+            if isinstance(d, cheader.Typedef) and d.kind in ("enum", "callback"):
+                want = "Cint" if d.kind == "enum" else "Ptr{Cvoid}"
+                if not re.search(rf"^const {d.name} = {re.escape(want)}$", text, re.M):
+                    problems.append(f"type {d.name} must be `const {d.name} = {want}` in {args.generated}")
+    if problems:
+        fail(["FAIL: the Julia low-level layer does not wrap the whole C API:"] + ["  " + p for p in problems]
+             + ["Run `python3 bindings/julia/gen/generate.py` (and extend it if a construct is new)."])
+    n_const = sum(len(cheader.constants(h)) for h in parsed)
+    print(f"ok: {len(names)} functions and {n_const} constants/enum values wrapped")
+
+
+def cmd_signatures(args):
+    parsed = header_decls(args.header)
+    protos = {}
+    callbacks = {}
+    for h in parsed:
+        for fn in cheader.functions(h):
+            protos[fn.name] = (cheader.julia_type(fn.ret, h, canonical=True),
+                               [cheader.julia_type(p.ctype, h, canonical=True) for p in fn.params])
+    # Callback typedefs: their prototypes, parsed from the typedef text.
+    for h in parsed:
+        for d in h.order:
+            if isinstance(d, cheader.Typedef) and d.kind == "callback":
+                callbacks[d.name] = callback_types(d.prototype)
+    files = sorted(glob.glob(os.path.join(args.src, "**", "*.jl"), recursive=True))
+    texts = {}
+    for p in files:
+        with open(p, encoding="utf-8") as f:
+            texts[p] = f.read()
+    al = aliases(texts.values())
+    problems, n_checked, n_cb = [], 0, 0
+    for path, text in texts.items():
+        rel = os.path.relpath(path, args.src)
+        for name, ret, types, n_passed, line in ccalls(text):
+            where = f"{rel}:{line}: ccall of {name}"
+            if name not in protos:
+                problems.append(f"{where}: no such function in the header")
+                continue
+            want_ret, want_args = protos[name]
+            want_ret, want_args = canonical(want_ret, {}), [canonical(t, {}) for t in want_args]
+            got_ret = canonical(ret, al)
+            got_args = [canonical(t, al) for t in types]
+            n_checked += 1
+            if got_ret != want_ret:
+                problems.append(f"{where}: returns {ret} (= {got_ret}) but C returns {want_ret}")
+            if len(got_args) != len(want_args):
+                problems.append(f"{where}: {len(got_args)} argument types but C takes {len(want_args)}")
+            else:
+                for i, (g, w) in enumerate(zip(got_args, want_args)):
+                    if g != w:
+                        problems.append(f"{where}: argument {i + 1} is {types[i]} (= {g}) but C has {w}")
+            if n_passed != len(types):
+                problems.append(f"{where}: passes {n_passed} values for {len(types)} types")
+        for m in re.finditer(r"@cfunction\(\s*\$?(\w+)\s*,", text):
+            line = text.count("\n", 0, m.start()) + 1
+            before = "\n".join(text[:m.start()].split("\n")[-4:])
+            tag = re.findall(r"\b(sgmc_\w+_fn)\b", before)
+            if not tag or tag[-1] not in callbacks:
+                problems.append(f"{rel}:{line}: @cfunction without a comment naming its C type (sgmc_*_fn) nearby")
+                continue
+            ret, tup = call_args(text, m.end())[:2]  # @cfunction(f, Ret, (T1, ...))
+            want_ret, want_args = callbacks[tag[-1]]
+            want_ret, want_args = canonical(want_ret, {}), [canonical(t, {}) for t in want_args]
+            got = [canonical(t, al) for t in split_tuple(tup)]
+            n_cb += 1
+            if canonical(ret, al) != want_ret or got != want_args:
+                problems.append(f"{rel}:{line}: @cfunction for {tag[-1]} is ({', '.join(got)}) -> "
+                                f"{canonical(ret, al)} but C has ({', '.join(want_args)}) -> {want_ret}")
+    if problems:
+        fail(["FAIL: Julia ccall/@cfunction types disagree with the C prototypes:"] + ["  " + p for p in problems])
+    print(f"ok: {n_checked} ccalls and {n_cb} @cfunctions in {len(files)} files match the header")
+
+
+SCALAR_WORDS = {
+    "double": "Cdouble", "int": "Cint", "int32_t": "Int32", "int64_t": "Int64", "uint32_t": "UInt32",
+    "uint64_t": "UInt64", "void": "Cvoid", "char": "Cchar", "unsigned": "Cuint",
+}
+
+
+def callback_types(proto):
+    """(return, [args]) Julia types of `typedef R (*name)(T a, ...);`."""
+    m = re.match(r"typedef\s+(.*?)\(\s*\*\s*\w+\s*\)\s*\((.*)\)\s*;", proto)
+    ret, params = m.group(1), m.group(2)
+
+    def jt(decl):
+        decl = decl.replace("const", " ")
+        stars = decl.count("*")
+        words = decl.replace("*", " ").split()
+        base = words[0]
+        if base == "char" and stars:
+            jl, stars = "Cstring", stars - 1
+        else:
+            jl = SCALAR_WORDS.get(base, base)
+        for _ in range(stars):
+            jl = f"Ptr{{{jl}}}"
+        return jl
+    args = [jt(p) for p in params.split(",")] if params.strip() not in ("", "void") else []
+    return jt(ret), args
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("command", choices=["fresh", "coverage", "signatures"])
+    ap.add_argument("--header", action="append")
+    ap.add_argument("--generated", default=os.path.join(HERE, "..", "src", "gen", "libsgmc.jl"))
+    ap.add_argument("--src", default=os.path.join(HERE, "..", "src"))
+    ap.add_argument("--lib")
+    args = ap.parse_args()
+    args.header = args.header or [DEFAULT_HEADER]
+    {"fresh": cmd_fresh, "coverage": cmd_coverage, "signatures": cmd_signatures}[args.command](args)
+
+
+if __name__ == "__main__":
+    main()

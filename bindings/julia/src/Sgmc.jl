@@ -1,0 +1,62 @@
+"""
+    Sgmc
+
+Stochastic-gradient MCMC samplers of the C library libsgmc, from Julia.
+
+- [`LibSgmc`](@ref Sgmc.LibSgmc): every function, constant and type of the
+  C header `sgmc.h`, generated (`gen/generate.py`), with the C
+  documentation as docstrings.
+- Models: built-in ([`target`](@ref), [`gaussian`](@ref),
+  [`logistic`](@ref), [`linear`](@ref), [`mlp_classifier`](@ref),
+  [`mlp_regression`](@ref) on a [`Data`](@ref) set) or Julia functions
+  ([`JuliaModel`](@ref)).
+- AbstractMCMC: `sample(model, Sgmc.Sampler(:sghmc; step_size = 1e-3), N;
+  chain_type = MCMCChains.Chains)`, also with `MCMCThreads()`.
+- Direct runs of many chains: [`sample_chains`](@ref) → [`Draws`](@ref).
+
+Errors of the library become [`SgmcError`](@ref) exceptions. The library is
+`ENV["SGMC_LIB"]` when set, else `libsgmc` on the loader's search path.
+"""
+module Sgmc
+
+import AbstractMCMC
+import MCMCChains
+import Random
+
+include("gen/libsgmc.jl")
+
+include("errors.jl")
+include("options.jl")
+include("models.jl")
+include("draws.jl")
+include("chain.jl")
+include("abstractmcmc.jl")
+
+export LibSgmc, SgmcError, check
+export Options, setoption!, getoption, option_type, option_info, settheta0!
+export AbstractSgmcModel, Model, JuliaModel, Data, target, gaussian, logistic, linear,
+       mlp_classifier, mlp_regression, read_csv, feature_names, dimension, data_size
+export Draws, sample_chains, positions, energies, iterations, log_weights, theta, theta_trace,
+       contour_index, contour_shape, weighted_moments, weighted_quantiles, resample,
+       cycle_count, cycles, cycle_weights, cycle_mean, swap_stats, temperatures, convergence,
+       mhbt_stats
+export Chain, step!, steps_done, current_position, draws
+export Sampler, Transition, ChainState, RunState
+export SGLD, pSGLD, SGHMC, CycSGLD, CycSGHMC, ReSGLD, CSGLD, CSGHMC, pCSGLD, KSGLD, MHBT
+
+"""
+    version() -> VersionNumber
+
+The version of the loaded libsgmc (`sgmc_version()`).
+"""
+version() = VersionNumber(unsafe_string(LibSgmc.sgmc_version()))
+
+function __init__()
+    lib = get(ENV, "SGMC_LIB", "libsgmc")
+    if lib != LibSgmc.libsgmc
+        @warn "SGMC_LIB is $(repr(lib)) but Sgmc was precompiled with $(repr(LibSgmc.libsgmc)); " *
+              "run `Base.compilecache(Base.identify_package(\"Sgmc\"))` to use the new path"
+    end
+end
+
+end # module Sgmc

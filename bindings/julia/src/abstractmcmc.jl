@@ -1,0 +1,258 @@
+# The AbstractMCMC interface: `sample(model, sampler, N)`, several chains
+# with MCMCThreads()/MCMCSerial(), and draws as MCMCChains.Chains.
+
+"""
+    Sampler(name = :sgld; x0 = nothing, options...)
+
+An sgmc sampler for AbstractMCMC: `name` is the option `sampler` (`:sgld`,
+`:psgld`, `:sghmc`, `:cycsgld`, `:cycsghmc`, `:resgld`, `:csgld`, `:csghmc`,
+`:pcsgld`, `:ksgld`, ...) and the keywords are the options of
+`docs/options.md` (`step_size = 1e-3`, `temperature = 1`, ...). `x0` is the
+starting point (default: `initial_params`, else zeros). Without a `seed`
+option each chain draws its seed from the `rng` given to `sample`, so
+`sample(Random.Xoshiro(1), ...)` is reproducible and parallel chains differ.
+
+`sample(model, sampler, N)` sets `n_steps` to the number of steps it makes.
+"""
+struct Sampler <: AbstractMCMC.AbstractSampler
+    options::Vector{Pair{String,Any}}
+    x0::Union{Nothing,Vector{Float64}}
+end
+
+function Sampler(name = :sgld; x0 = nothing, kwargs...)
+    opts = Pair{String,Any}["sampler" => string(name)]
+    for (k, v) in kwargs
+        push!(opts, string(k) => v)
+    end
+    o = Options()
+    for (k, v) in opts
+        setoption!(o, k, v)  # check every option now, with the library's message
+    end
+    return Sampler(opts, x0 === nothing ? nothing : Vector{Float64}(x0))
+end
+
+Base.show(io::IO, s::Sampler) =
+    print(io, "Sgmc.Sampler(", join((k * " = " * repr(v) for (k, v) in s.options), ", "), ")")
+
+for (f, name) in ((:SGLD, :sgld), (:pSGLD, :psgld), (:SGHMC, :sghmc), (:CycSGLD, :cycsgld),
+                  (:CycSGHMC, :cycsghmc), (:ReSGLD, :resgld), (:CSGLD, :csgld),
+                  (:CSGHMC, :csghmc), (:pCSGLD, :pcsgld), (:KSGLD, :ksgld), (:MHBT, :mhbt))
+    doc = "    $f(; options...)\n\nThe same as `Sampler(:$name; options...)`."
+    @eval begin
+        $f(; kwargs...) = Sampler($(QuoteNode(name)); kwargs...)
+        @doc $doc $f
+    end
+end
+
+_name(s::Sampler) = string(last(s.options[findlast(p -> first(p) == "sampler", s.options)]))
+_has(s::Sampler, key) = any(p -> first(p) == key, s.options)
+
+function _with(s::Sampler, pairs::Pair...)
+    opts = copy(s.options)
+    for (k, v) in pairs
+        push!(opts, k => v)  # later settings win
+    end
+    return Sampler(opts, s.x0)
+end
+
+function _options(rng::Random.AbstractRNG, s::Sampler)
+    o = Options()
+    for (k, v) in s.options
+        setoption!(o, k, v)
+    end
+    _has(s, "seed") || setoption!(o, "seed", rand(rng, 1:typemax(Int32)))
+    return o
+end
+
+function _x0(model::AbstractSgmcModel, s::Sampler, initial_params)
+    x = initial_params !== nothing ? initial_params : s.x0 !== nothing ? s.x0 : zeros(model.dim)
+    length(x) == model.dim ||
+        throw(DimensionMismatch("the starting point has $(length(x)) values for dim = $(model.dim)"))
+    return Vector{Float64}(x)
+end
+
+"""
+    Transition
+
+One step of a chain: the draw `x`, its stochastic `energy` and the
+`iteration` (1-based) that made it.
+"""
+struct Transition
+    x::Vector{Float64}
+    energy::Float64
+    iteration::Int
+end
+
+"""
+    ChainState
+
+The state of a chain of a [`JuliaModel`](@ref) between AbstractMCMC steps:
+the ask/tell [`Chain`](@ref) handle (which holds the whole sampler state:
+position, momentum, preconditioner, theta, ...) and the last transition.
+"""
+mutable struct ChainState
+    chain::Chain
+    transition::Transition
+end
+
+"""
+    RunState
+
+The state of a chain whose iterations ran in one C call (a built-in
+[`Model`](@ref), which Julia cannot evaluate, or `:resgld`, whose replicas
+are coupled): the recorded [`Draws`](@ref), read one iteration per step.
+"""
+mutable struct RunState
+    draws::Draws
+    steps::Vector{Int64}
+    positions::Matrix{Float64}
+    energies::Vector{Float64}
+    n_steps::Int
+    iteration::Int
+    row::Int
+    transition::Transition
+end
+
+"""
+    draws(state) -> Draws
+
+The draws recorded by the chain of an AbstractMCMC state so far (for
+[`log_weights`](@ref), [`theta`](@ref), [`cycles`](@ref),
+[`swap_stats`](@ref), [`mhbt_stats`](@ref), ...).
+"""
+draws(s::ChainState) = draws(s.chain)
+draws(s::RunState) = s.draws
+mhbt_stats(s::ChainState) = mhbt_stats(s.chain)
+mhbt_stats(s::RunState) = mhbt_stats(s.draws)
+
+_uses_run(model::AbstractSgmcModel, s::Sampler) = model isa Model || _name(s) == "resgld"
+
+function AbstractMCMC.step(rng::Random.AbstractRNG, model::AbstractSgmcModel, sampler::Sampler;
+                           initial_params = nothing, init_params = nothing, kwargs...)
+    x0 = _x0(model, sampler, initial_params === nothing ? init_params : initial_params)
+    o = _options(rng, sampler)
+    if _uses_run(model, sampler)
+        # One chain per AbstractMCMC chain (reSGLD: its replicas; chain 1 is
+        # the lowest temperature); a Julia model runs on this thread only.
+        _has(sampler, "threads") || setoption!(o, "threads", 1)
+        if _name(sampler) == "resgld"
+            _has(sampler, "n_chains") || setoption!(o, "n_chains", 2)
+        else
+            setoption!(o, "n_chains", 1)
+        end
+        d = _sample(model, o, x0)
+        state = RunState(d, iterations(d, 1), positions(d, 1), energies(d, 1),
+                         getoption(o, "n_steps"), 0, 0, Transition(x0, NaN, 0))
+        return _advance!(state)
+    end
+    model isa JuliaModel || throw(ArgumentError("cannot step $(typeof(model))"))
+    chain = Chain(o, model, x0)
+    r = step!(chain, model)
+    t = Transition(r.x, r.energy, r.iteration)
+    return t, ChainState(chain, t)
+end
+
+function AbstractMCMC.step(rng::Random.AbstractRNG, model::JuliaModel, sampler::Sampler,
+                           state::ChainState; kwargs...)
+    r = step!(state.chain, model)
+    state.transition = Transition(r.x, r.energy, r.iteration)
+    return state.transition, state
+end
+
+function AbstractMCMC.step(rng::Random.AbstractRNG, model::AbstractSgmcModel, sampler::Sampler,
+                           state::RunState; kwargs...)
+    return _advance!(state)
+end
+
+# The next iteration of a finished run: its draw, or (an iteration that
+# records nothing, as the exploration stage of a cyclical sampler) NaNs.
+function _advance!(s::RunState)
+    k = s.iteration + 1
+    k <= s.n_steps ||
+        throw(ArgumentError("the run made $(s.n_steps) iterations (option n_steps): " *
+                            "set n_steps, or use sample(model, sampler, N), which sets it"))
+    if s.row < length(s.steps) && s.steps[s.row + 1] == k
+        s.row += 1
+        s.transition = Transition(s.positions[s.row, :], s.energies[s.row], k)
+    else
+        s.transition = Transition(fill(NaN, s.draws.dim), NaN, k)
+    end
+    s.iteration = k
+    return s.transition, s
+end
+
+function AbstractMCMC.sample(rng::Random.AbstractRNG, model::AbstractSgmcModel, sampler::Sampler,
+                             N::Integer; discard_initial::Integer = 0, thinning::Integer = 1,
+                             kwargs...)
+    N >= 1 || throw(ArgumentError("N = $N: the number of samples must be >= 1"))
+    # Every step is one iteration of the C chain, recorded; AbstractMCMC
+    # discards and thins. n_steps matters to the cyclical schedule.
+    ntotal = discard_initial + thinning * (N - 1) + 1
+    s = _with(sampler, "n_steps" => ntotal, "burn_in" => 0, "thin" => 1)
+    return AbstractMCMC.mcmcsample(rng, model, s, N; discard_initial = discard_initial,
+                                   thinning = thinning, kwargs...)
+end
+
+_param_names(model, param_names) =
+    param_names === nothing ? [Symbol("x[$i]") for i in 1:model.dim] : Symbol.(param_names)
+
+function AbstractMCMC.bundle_samples(samples::Vector{Transition}, model::AbstractSgmcModel,
+                                     sampler::Sampler, state::Union{ChainState,RunState},
+                                     ::Type{MCMCChains.Chains}; param_names = nothing,
+                                     kwargs...)
+    d = draws(state)
+    steps = iterations(d, 1)
+    rows = Int[]
+    for t in samples
+        r = searchsortedfirst(steps, t.iteration)
+        r <= length(steps) && steps[r] == t.iteration && push!(rows, r)
+    end
+    return _chains(d, [1], rows, _param_names(model, param_names))
+end
+
+"""
+    MCMCChains.Chains(draws::Draws; param_names = nothing)
+
+All chains of `draws` as `MCMCChains.Chains`: the parameters `x[1]`, ...,
+and the internals `energy` and `iteration`, plus `log_weight` (the running
+interpolated importance log-weight) and `contour_index` for the contour
+samplers and `cycle` for the cyclical ones. `info` holds the sampler name,
+the final `theta` of each chain of a contour run, and `swap_stats` and
+`temperatures` (reSGLD), `mhbt` (the [`mhbt_stats`](@ref) of each chain) or
+`n_cycles` (cyclical samplers).
+"""
+function MCMCChains.Chains(d::Draws; param_names = nothing)
+    names = param_names === nothing ? [Symbol("x[$i]") for i in 1:d.dim] : Symbol.(param_names)
+    return _chains(d, collect(1:d.n_chains), collect(1:d.n_draws), names)
+end
+
+function _chains(d::Draws, chains::Vector{Int}, rows::Vector{Int}, names::Vector{Symbol})
+    internals = [:energy, :iteration]
+    is_contour(d) && append!(internals, [:log_weight, :contour_index])
+    is_cyclical(d) && push!(internals, :cycle)
+    n, p = length(rows), d.dim
+    vals = Array{Float64}(undef, n, p + length(internals), length(chains))
+    thetas = Vector{Vector{Float64}}()
+    for (j, c) in enumerate(chains)
+        vals[:, 1:p, j] = positions(d, c)[rows, :]
+        cols = Any[energies(d, c)[rows], iterations(d, c)[rows]]
+        if is_contour(d)
+            push!(cols, log_weights(d, c)[rows], contour_index(d, c)[rows])
+            push!(thetas, theta(d, c))
+        end
+        is_cyclical(d) && push!(cols, cycles(d, c)[rows])
+        for (i, col) in enumerate(cols)
+            vals[:, p + i, j] = col
+        end
+    end
+    info = (sampler = d.sampler, theta = thetas)
+    if d.sampler == "resgld"
+        info = merge(info, (swap_stats = swap_stats(d), temperatures = temperatures(d)))
+    elseif d.sampler == "mhbt"
+        info = merge(info, (mhbt = [mhbt_stats(d, c) for c in chains],))
+    elseif is_cyclical(d)
+        info = merge(info, (n_cycles = cycle_count(d),))
+    end
+    return MCMCChains.Chains(vals, vcat(names, internals),
+                             (parameters = names, internals = internals); info = info)
+end

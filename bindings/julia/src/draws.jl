@@ -1,0 +1,363 @@
+"""
+    Draws
+
+Recorded draws of one or more chains (an `sgmc_draws` handle released by a
+finalizer), from [`sample_chains`](@ref) or a [`Chain`](@ref). Chains are
+numbered from 1 here (chain `c` is chain `c - 1` of the C API). Read them
+with [`positions`](@ref), [`energies`](@ref), [`iterations`](@ref), the
+sampler-specific accessors, or convert them with `MCMCChains.Chains(draws)`.
+"""
+mutable struct Draws
+    ptr::Ptr{LibSgmc.sgmc_draws}
+    n_chains::Int
+    n_draws::Int
+    dim::Int
+    sampler::String
+    model::Any  # the model the draws came from (for harmonic cycle weights)
+    function Draws(ptr::Ptr{LibSgmc.sgmc_draws}, sampler::AbstractString, model)
+        d = new(ptr, 0, 0, 0, String(sampler), model)
+        _owns!(d, LibSgmc.sgmc_draws_destroy)
+        c = Ref{Int64}(0)
+        n = Ref{Int64}(0)
+        k = Ref{Int64}(0)
+        check(LibSgmc.sgmc_draws_shape(d, c, n, k))
+        d.n_chains, d.n_draws, d.dim = c[], n[], k[]
+        return d
+    end
+end
+
+Base.unsafe_convert(::Type{Ptr{LibSgmc.sgmc_draws}}, d::Draws) = d.ptr
+Base.deepcopy_internal(d::Draws, ::IdDict) = d
+Base.show(io::IO, d::Draws) = print(io, "Sgmc.Draws(", d.sampler, ": ", d.n_chains, " chains × ",
+                                    d.n_draws, " draws × dim ", d.dim, ")")
+
+function _chain_arg(d::Draws, chain::Integer)
+    1 <= chain <= d.n_chains || throw(ArgumentError("chain = $chain: must be in 1:$(d.n_chains)"))
+    return Int64(chain - 1)
+end
+
+"""
+    positions(draws, chain = 1) -> Matrix{Float64}
+
+The draws of one chain, n_draws × dim (one draw per row).
+"""
+function positions(d::Draws, chain::Integer = 1)
+    buf = Vector{Float64}(undef, d.n_draws * d.dim)
+    check(LibSgmc.sgmc_draws_copy(d, _chain_arg(d, chain), buf, length(buf)))
+    return permutedims(reshape(buf, d.dim, d.n_draws))  # C is row-major
+end
+
+"""
+    energies(draws, chain = 1) -> Vector{Float64}
+
+The stochastic energy U(x) ≈ U0 + (N/n) S_B of each draw of one chain.
+"""
+function energies(d::Draws, chain::Integer = 1)
+    buf = Vector{Float64}(undef, d.n_draws)
+    check(LibSgmc.sgmc_draws_copy_energy(d, _chain_arg(d, chain), buf, length(buf)))
+    return buf
+end
+
+"""
+    iterations(draws, chain = 1) -> Vector{Int64}
+
+The iteration k (1-based) at which each draw of one chain was made.
+"""
+function iterations(d::Draws, chain::Integer = 1)
+    buf = Vector{Int64}(undef, d.n_draws)
+    check(LibSgmc.sgmc_draws_copy_steps(d, _chain_arg(d, chain), buf, length(buf)))
+    return buf
+end
+
+"""
+    Array(draws) -> Array{Float64,3}
+
+All draws as n_draws × dim × n_chains (the layout of `MCMCChains.Chains`).
+"""
+function Base.Array(d::Draws)
+    out = Array{Float64}(undef, d.n_draws, d.dim, d.n_chains)
+    for c in 1:d.n_chains
+        out[:, :, c] = positions(d, c)
+    end
+    return out
+end
+
+const _CONTOUR = ("csgld", "csghmc", "pcsgld", "ksgld", "icsgld")
+const _CYCLICAL = ("cycsgld", "cycsghmc")
+is_contour(d::Draws) = d.sampler in _CONTOUR
+is_cyclical(d::Draws) = d.sampler in _CYCLICAL
+
+"""
+    sample_chains(model, x0; options...) -> Draws
+
+Runs `n_chains` chains of the sampler given by the options (`sampler = :sgld`
+and every key of `docs/options.md`) on `model` in one call of `sgmc_sample`:
+a [`Model`](@ref) runs its chains in parallel on `threads` C++ threads; a
+[`JuliaModel`](@ref) runs on the calling thread only (`threads = 1`).
+`x0` is one starting point (a vector of length dim) or one per chain (a
+dim × n_chains matrix). Chain c uses the random streams keyed by
+(`seed`, c - 1), so the draws do not depend on the number of threads.
+"""
+function sample_chains(model::AbstractSgmcModel, x0::AbstractVecOrMat{<:Real}; kwargs...)
+    o = Options(; kwargs...)
+    model isa JuliaModel && setoption!(o, "threads", 1)
+    return _sample(model, o, x0)
+end
+
+function _sample(model::AbstractSgmcModel, o::Options, x0::AbstractVecOrMat{<:Real})
+    x = Vector{Float64}(vec(x0))  # a matrix: column c is chain c, so chain after chain
+    ref = Ref{Ptr{LibSgmc.sgmc_draws}}(C_NULL)
+    _call_with_model(model) do
+        LibSgmc.sgmc_sample(ref, model, o, x, length(x), C_NULL, C_NULL)
+    end
+    return Draws(ref[], getoption(o, "sampler"), model)
+end
+
+_kind(s::Symbol) = s === :interpolated ? LibSgmc.SGMC_WEIGHT_INTERPOLATED :
+                   s === :bin ? LibSgmc.SGMC_WEIGHT_BIN :
+                   throw(ArgumentError("weight kind $(repr(s)): use :interpolated or :bin"))
+_when(s::Symbol) = s === :running ? LibSgmc.SGMC_WEIGHT_RUNNING :
+                   s === :final ? LibSgmc.SGMC_WEIGHT_FINAL :
+                   throw(ArgumentError("weight theta $(repr(s)): use :running or :final"))
+
+"""
+    contour_shape(draws) -> (m, n_thetas)
+
+The number of subregions and of thetas kept per chain of a contour run.
+"""
+function contour_shape(d::Draws)
+    m = Ref{Int64}(0)
+    t = Ref{Int64}(0)
+    check(LibSgmc.sgmc_draws_contour_shape(d, m, t))
+    return (m[], t[])
+end
+
+"""
+    log_weights(draws, chain = 1; kind = :interpolated, when = :running) -> Vector{Float64}
+
+The importance log-weight of each draw of one chain of a contour sampler
+(CSGLD, CSGHMC, pCSGLD, KSGLD): `kind` `:interpolated` or `:bin`, with the
+running or the `:final` theta. Only differences matter.
+"""
+function log_weights(d::Draws, chain::Integer = 1; kind::Symbol = :interpolated,
+                     when::Symbol = :running)
+    buf = Vector{Float64}(undef, d.n_draws)
+    check(LibSgmc.sgmc_draws_copy_log_weights(d, _chain_arg(d, chain), _kind(kind), _when(when),
+                                              buf, length(buf)))
+    return buf
+end
+
+"""
+    theta(draws, chain = 1) -> Vector{Float64}
+
+The final theta (m values summing to 1) of one chain of a contour run.
+"""
+function theta(d::Draws, chain::Integer = 1)
+    m, _ = contour_shape(d)
+    buf = Vector{Float64}(undef, m)
+    check(LibSgmc.sgmc_draws_copy_theta(d, _chain_arg(d, chain), buf, m))
+    return buf
+end
+
+"""
+    theta_trace(draws, chain = 1) -> Matrix{Float64}
+
+theta after every `theta_thin`-th iteration: n_thetas × m.
+"""
+function theta_trace(d::Draws, chain::Integer = 1)
+    m, t = contour_shape(d)
+    buf = Vector{Float64}(undef, m * t)
+    check(LibSgmc.sgmc_draws_copy_theta_trace(d, _chain_arg(d, chain), buf, length(buf)))
+    return permutedims(reshape(buf, m, t))
+end
+
+"""
+    contour_index(draws, chain = 1) -> Vector{Int64}
+
+The subregion J(U(x_k)) of each draw, 1-based in 1:m.
+"""
+function contour_index(d::Draws, chain::Integer = 1)
+    buf = Vector{Int64}(undef, d.n_draws)
+    check(LibSgmc.sgmc_draws_copy_contour_index(d, _chain_arg(d, chain), buf, length(buf)))
+    return buf .+ 1
+end
+
+"""
+    weighted_moments(draws, chain = 1; kind = :interpolated, when = :running) -> (mean, variance, ess)
+
+Self-normalised importance-weighted mean and variance of each coordinate
+and Kish's effective sample size, for one chain of a contour run.
+"""
+function weighted_moments(d::Draws, chain::Integer = 1; kind::Symbol = :interpolated,
+                          when::Symbol = :running)
+    mean = Vector{Float64}(undef, d.dim)
+    var = Vector{Float64}(undef, d.dim)
+    ess = Ref{Cdouble}(0)
+    check(LibSgmc.sgmc_draws_weighted_moments(d, _chain_arg(d, chain), _kind(kind), _when(when),
+                                              mean, var, d.dim, ess))
+    return (mean = mean, variance = var, ess = ess[])
+end
+
+"""
+    weighted_quantiles(draws, probs, chain = 1; kind, when) -> Matrix{Float64}
+
+Weighted quantiles: row q holds quantile `probs[q]` of every coordinate.
+"""
+function weighted_quantiles(d::Draws, probs::AbstractVector{<:Real}, chain::Integer = 1;
+                            kind::Symbol = :interpolated, when::Symbol = :running)
+    p = Vector{Float64}(probs)
+    buf = Vector{Float64}(undef, length(p) * d.dim)
+    check(LibSgmc.sgmc_draws_weighted_quantiles(d, _chain_arg(d, chain), _kind(kind), _when(when),
+                                                p, length(p), buf, length(buf)))
+    return permutedims(reshape(buf, d.dim, length(p)))
+end
+
+"""
+    resample(draws, n_out, chain = 1; kind, when, seed = 1) -> Vector{Int64}
+
+Systematic resampling of one chain's weighted draws: `n_out` row indices
+(1-based, increasing) into `positions(draws, chain)`.
+"""
+function resample(d::Draws, n_out::Integer, chain::Integer = 1; kind::Symbol = :interpolated,
+                  when::Symbol = :running, seed::Integer = 1)
+    buf = Vector{Int64}(undef, n_out)
+    check(LibSgmc.sgmc_draws_resample(d, _chain_arg(d, chain), _kind(kind), _when(when), n_out,
+                                      UInt64(seed), buf))
+    return buf .+ 1
+end
+
+"""
+    cycle_count(draws) -> Int
+
+The number of cycles M of a cyclical run (`:cycsgld`, `:cycsghmc`).
+"""
+function cycle_count(d::Draws)
+    r = Ref{Int64}(0)
+    check(LibSgmc.sgmc_draws_cycle_count(d, r))
+    return r[]
+end
+
+"""
+    cycles(draws, chain = 1) -> Vector{Int64}
+
+The cycle (1-based) of each draw of one chain of a cyclical run.
+"""
+function cycles(d::Draws, chain::Integer = 1)
+    buf = Vector{Int64}(undef, d.n_draws)
+    check(LibSgmc.sgmc_draws_copy_cycles(d, _chain_arg(d, chain), buf, length(buf)))
+    return buf .+ 1
+end
+
+_model_arg(m) = m === nothing ? Ptr{LibSgmc.sgmc_model}(C_NULL) : m
+
+_weighting(s::Symbol) = s === :equal ? LibSgmc.SGMC_CYCLE_WEIGHTS_EQUAL :
+                        s === :harmonic ? LibSgmc.SGMC_CYCLE_WEIGHTS_HARMONIC :
+                        throw(ArgumentError("weighting $(repr(s)): use :equal or :harmonic"))
+
+"""
+    cycle_weights(draws, chain = 1; weighting = :equal) -> Vector{Float64}
+
+The weight of each cycle (summing to 1): `:equal`, or `:harmonic`
+(harmonic-mean likelihood, evaluating the model on this thread).
+"""
+function cycle_weights(d::Draws, chain::Integer = 1; weighting::Symbol = :equal)
+    w = Vector{Float64}(undef, cycle_count(d))
+    model = _model_arg(d.model)
+    _call_with_model(model) do
+        LibSgmc.sgmc_draws_cycle_weights(d, _chain_arg(d, chain), model, _weighting(weighting), w,
+                                         length(w))
+    end
+    return w
+end
+
+"""
+    cycle_mean(draws, chain = 1; weighting = :equal) -> Vector{Float64}
+
+The combined estimate Σ_c w_c x̄_c of the mean from one chain.
+"""
+function cycle_mean(d::Draws, chain::Integer = 1; weighting::Symbol = :equal)
+    mean = Vector{Float64}(undef, d.dim)
+    model = _model_arg(d.model)
+    _call_with_model(model) do
+        LibSgmc.sgmc_draws_cycle_mean(d, _chain_arg(d, chain), model, _weighting(weighting), mean,
+                                      d.dim)
+    end
+    return mean
+end
+
+"""
+    swap_stats(draws) -> (attempts, accepts)
+
+Swap attempts and acceptances of each neighbouring pair (r, r + 1) of
+replicas of a `:resgld` run (vectors of length R - 1).
+"""
+function swap_stats(d::Draws)
+    n = max(d.n_chains - 1, 1)
+    attempts = Vector{Int64}(undef, n)
+    accepts = Vector{Int64}(undef, n)
+    check(LibSgmc.sgmc_draws_swap_stats(d, attempts, accepts, n))
+    return (attempts = attempts[1:(d.n_chains - 1)], accepts = accepts[1:(d.n_chains - 1)])
+end
+
+"""
+    temperatures(draws) -> Vector{Float64}
+
+The temperature of each chain: the ladder of a `:resgld` run.
+"""
+function temperatures(d::Draws)
+    buf = Vector{Float64}(undef, d.n_chains)
+    check(LibSgmc.sgmc_draws_copy_temperatures(d, buf, length(buf)))
+    return buf
+end
+
+"""
+    convergence(draws; stat = :rhat) -> Vector{Float64}
+
+A convergence diagnostic of every coordinate over the chains (computed as
+R's posterior package does): `:rhat`, `:rhat_basic`, `:ess_bulk`,
+`:ess_tail` or `:ess_basic`.
+"""
+function convergence(d::Draws; stat::Symbol = :rhat)
+    out = Vector{Float64}(undef, d.dim)
+    check(LibSgmc.sgmc_draws_convergence(d, _stat(stat), out, length(out)))
+    return out
+end
+
+function _stat(s::Symbol)
+    s === :rhat && return LibSgmc.SGMC_RHAT
+    s === :rhat_basic && return LibSgmc.SGMC_RHAT_BASIC
+    s === :ess_bulk && return LibSgmc.SGMC_ESS_BULK
+    s === :ess_tail && return LibSgmc.SGMC_ESS_TAIL
+    s === :ess_basic && return LibSgmc.SGMC_ESS_BASIC
+    throw(ArgumentError("stat $(repr(s)): use :rhat, :rhat_basic, :ess_bulk, :ess_tail or :ess_basic"))
+end
+
+"""
+    convergence(x::AbstractMatrix; stat = :rhat) -> Float64
+
+The diagnostic of one scalar quantity from an n_draws × n_chains matrix.
+"""
+function convergence(x::AbstractMatrix{<:Real}; stat::Symbol = :rhat)
+    v = Vector{Float64}(vec(x))  # column-major: chain after chain, as C wants
+    out = Ref{Cdouble}(0)
+    check(LibSgmc.sgmc_convergence(v, size(x, 1), size(x, 2), _stat(stat), out))
+    return out[]
+end
+
+"""
+    mhbt_stats(draws, chain = 1) -> NamedTuple
+    mhbt_stats(chain::Chain) -> NamedTuple
+
+MHBT's proposals and acceptances (all, and forward ones), its beta and the
+acceptance rate, for one chain of a `:mhbt` run or an ask/tell chain.
+"""
+function mhbt_stats(d::Draws, chain::Integer = 1)
+    p, a, fp, fa = Ref{Int64}(0), Ref{Int64}(0), Ref{Int64}(0), Ref{Int64}(0)
+    beta = Ref{Cdouble}(0)
+    check(LibSgmc.sgmc_draws_mhbt_stats(d, _chain_arg(d, chain), p, a, fp, fa, beta))
+    return _mhbt(p[], a[], fp[], fa[], beta[])
+end
+
+_mhbt(p, a, fp, fa, beta) = (proposed = p, accepted = a, forward_proposed = fp,
+                             forward_accepted = fa, beta = beta,
+                             acceptance = p == 0 ? NaN : a / p)

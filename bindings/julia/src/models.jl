@@ -1,0 +1,303 @@
+"""
+    AbstractSgmcModel <: AbstractMCMC.AbstractModel
+
+A model sgmc can sample: a built-in one ([`Model`](@ref)) or a Julia
+function ([`JuliaModel`](@ref)).
+"""
+abstract type AbstractSgmcModel <: AbstractMCMC.AbstractModel end
+
+"""
+    Model
+
+A model made by the library (a built-in target, a Gaussian, or a
+statistical model on a [`Data`](@ref) set): an `sgmc_model` handle released
+by a finalizer. It runs in C++ (on several threads for several chains) and
+is immutable, so copies share it. Make one with [`target`](@ref),
+[`gaussian`](@ref), [`logistic`](@ref), [`linear`](@ref),
+[`mlp_classifier`](@ref) or [`mlp_regression`](@ref).
+"""
+mutable struct Model <: AbstractSgmcModel
+    ptr::Ptr{LibSgmc.sgmc_model}
+    dim::Int
+    data_size::Int
+    function Model(ptr::Ptr{LibSgmc.sgmc_model})
+        m = new(ptr, 0, 0)
+        _owns!(m, LibSgmc.sgmc_model_destroy)
+        d = Ref{Int64}(0)
+        n = Ref{Int64}(0)
+        check(LibSgmc.sgmc_model_shape(m, d, n))
+        m.dim = d[]
+        m.data_size = n[]
+        return m
+    end
+end
+
+Base.unsafe_convert(::Type{Ptr{LibSgmc.sgmc_model}}, m::Model) = m.ptr
+Base.deepcopy_internal(m::Model, ::IdDict) = m  # immutable in C: shared
+Base.show(io::IO, m::Model) = print(io, "Sgmc.Model(dim = ", m.dim, ", data_size = ", m.data_size, ")")
+
+"""
+    dimension(model) -> Int
+
+The dimension d of the model's parameter x.
+"""
+dimension(m::AbstractSgmcModel) = m.dim
+
+"""
+    data_size(model) -> Int
+
+The number of data N of the model (0 for a data-free target).
+"""
+data_size(m::AbstractSgmcModel) = m.data_size
+
+function _new_model(make)
+    ref = Ref{Ptr{LibSgmc.sgmc_model}}(C_NULL)
+    check(make(ref))
+    return Model(ref[])
+end
+
+"""
+    target(name; energy_noise_sd = 0, grad_noise_sd = 0) -> Model
+
+A built-in synthetic target of SPEC §9: `:mix1d` (d = 1), `:nine`,
+`:twentyfive` or `:gauss25` (d = 2), with optional N(0, s²) noise on each
+energy and gradient coordinate to mimic stochastic gradients.
+"""
+function target(name; energy_noise_sd::Real = 0.0, grad_noise_sd::Real = 0.0)
+    return _new_model(r -> LibSgmc.sgmc_model_target(r, string(name), energy_noise_sd, grad_noise_sd))
+end
+
+# Julia matrices are column-major; the C API wants rows one after another.
+_rowmajor(A::AbstractMatrix) = vec(permutedims(Matrix{Float64}(A)))
+
+"""
+    gaussian(mean, covariance; energy_noise_sd = 0, grad_noise_sd = 0) -> Model
+
+The data-free Gaussian target N(mean, covariance) (covariance symmetric
+positive definite).
+"""
+function gaussian(mean::AbstractVector{<:Real}, covariance::AbstractMatrix{<:Real};
+                  energy_noise_sd::Real = 0.0, grad_noise_sd::Real = 0.0)
+    d = length(mean)
+    size(covariance) == (d, d) ||
+        throw(DimensionMismatch("covariance is $(size(covariance)) for a mean of length $d"))
+    mu = Vector{Float64}(mean)
+    sigma = _rowmajor(covariance)
+    return _new_model(r -> LibSgmc.sgmc_model_gaussian(r, d, mu, sigma, energy_noise_sd, grad_noise_sd))
+end
+
+"""
+    Data(X, y)
+    read_csv(path, target_column) -> Data
+
+A data set for the built-in statistical models: `X` is n × p (one datum per
+row, as usual in Julia), `y` the n targets. The values are copied (into the
+row-major layout of the C API), so `X` and `y` may change afterwards. Models
+made from a data set share it.
+"""
+mutable struct Data
+    ptr::Ptr{LibSgmc.sgmc_data}
+    n_rows::Int
+    n_features::Int
+    function Data(ptr::Ptr{LibSgmc.sgmc_data})
+        d = new(ptr, 0, 0)
+        _owns!(d, LibSgmc.sgmc_data_destroy)
+        n = Ref{Int64}(0)
+        p = Ref{Int64}(0)
+        check(LibSgmc.sgmc_data_shape(d, n, p))
+        d.n_rows = n[]
+        d.n_features = p[]
+        return d
+    end
+end
+
+Base.unsafe_convert(::Type{Ptr{LibSgmc.sgmc_data}}, d::Data) = d.ptr
+Base.deepcopy_internal(d::Data, ::IdDict) = d
+Base.size(d::Data) = (d.n_rows, d.n_features)
+
+function Data(X::AbstractMatrix{<:Real}, y::AbstractVector{<:Real})
+    n, p = size(X)
+    length(y) == n || throw(DimensionMismatch("X has $n rows but y has $(length(y)) values"))
+    features = _rowmajor(X)
+    targets = Vector{Float64}(y)
+    ref = Ref{Ptr{LibSgmc.sgmc_data}}(C_NULL)
+    check(LibSgmc.sgmc_data_create(ref, n, p, features, targets, UInt32(0)))
+    return Data(ref[])
+end
+
+function read_csv(path::AbstractString, target_column::AbstractString)
+    ref = Ref{Ptr{LibSgmc.sgmc_data}}(C_NULL)
+    check(LibSgmc.sgmc_data_read_csv(ref, path, target_column))
+    return Data(ref[])
+end
+
+"""
+    feature_names(data) -> Vector{String}
+
+The feature columns' names of a data set read from a file ("" for arrays).
+"""
+function feature_names(d::Data)
+    out = String[]
+    for j in 0:(d.n_features - 1)
+        r = Ref{Cstring}()
+        check(LibSgmc.sgmc_data_feature_name(d, j, r))
+        push!(out, unsafe_string(r[]))
+    end
+    return out
+end
+
+_data(d::Data) = d
+_data(X::AbstractMatrix, y::AbstractVector) = Data(X, y)
+
+"""
+    logistic(data; prior_sd) -> Model
+    logistic(X, y; prior_sd) -> Model
+
+Bayesian logistic regression (d = p + 1: weights, then the intercept);
+targets 0 or 1; prior N(0, prior_sd² I).
+"""
+logistic(d::Data; prior_sd::Real) = _new_model(r -> LibSgmc.sgmc_model_logistic(r, d, prior_sd))
+logistic(X::AbstractMatrix, y::AbstractVector; kw...) = logistic(Data(X, y); kw...)
+
+"""
+    linear(data; prior_sd, noise_sd = 0, log_noise_prior_sd = 1) -> Model
+
+Bayesian linear regression: x = (w, b) with `noise_sd` > 0 known, or
+x = (w, b, log sigma) when `noise_sd` = 0 (log sigma ~ N(0, log_noise_prior_sd²)).
+"""
+function linear(d::Data; prior_sd::Real, noise_sd::Real = 0.0, log_noise_prior_sd::Real = 1.0)
+    return _new_model(r -> LibSgmc.sgmc_model_linear(r, d, prior_sd, noise_sd, log_noise_prior_sd))
+end
+linear(X::AbstractMatrix, y::AbstractVector; kw...) = linear(Data(X, y); kw...)
+
+"""
+    mlp_classifier(data; n_hidden, n_classes, prior_sd) -> Model
+
+A one-hidden-layer tanh network with a softmax output; targets in 0:K-1.
+"""
+function mlp_classifier(d::Data; n_hidden::Integer, n_classes::Integer, prior_sd::Real)
+    return _new_model(r -> LibSgmc.sgmc_model_mlp_classifier(r, d, n_hidden, n_classes, prior_sd))
+end
+mlp_classifier(X::AbstractMatrix, y::AbstractVector; kw...) = mlp_classifier(Data(X, y); kw...)
+
+"""
+    mlp_regression(data; n_hidden, prior_sd, noise_sd) -> Model
+
+A one-hidden-layer tanh network with one Gaussian output.
+"""
+function mlp_regression(d::Data; n_hidden::Integer, prior_sd::Real, noise_sd::Real)
+    return _new_model(r -> LibSgmc.sgmc_model_mlp_regression(r, d, n_hidden, prior_sd, noise_sd))
+end
+mlp_regression(X::AbstractMatrix, y::AbstractVector; kw...) = mlp_regression(Data(X, y); kw...)
+
+"""
+    JuliaModel(f; dim, data_size = 0)
+
+A model written in Julia. `f(batch_grad, prior_grad, x, batch)` gets the
+point `x` (a vector of length `dim`) and the batch's data indices `batch`
+(1-based, in 1:data_size; empty for a data-free target); it fills the
+gradients of S_B(x) = Σ_{i ∈ batch} U_i(x) and of the prior energy U0(x)
+into `batch_grad` and `prior_grad` (zeroed on entry) and returns the tuple
+`(S_B(x), U0(x))`. For a data-free target return `(0.0, U(x))` and put the
+gradient in `prior_grad`.
+
+`f` always runs on the Julia thread that drives the chain: through the
+ask/tell API (`AbstractMCMC.step`, [`Chain`](@ref)) or through the C
+callback API (`@cfunction`) with the model run on the calling thread.
+An exception thrown by `f` aborts the run and is re-thrown once the C call
+has returned.
+"""
+mutable struct JuliaModel{F} <: AbstractSgmcModel
+    f::F
+    dim::Int
+    data_size::Int
+    ptr::Ptr{LibSgmc.sgmc_model}  # the callback model, for sgmc_sample()
+    x::Vector{Float64}
+    batch::Vector{Int}
+    batch_grad::Vector{Float64}
+    prior_grad::Vector{Float64}
+    error::Any  # (exception, backtrace) caught inside the callback
+end
+
+function JuliaModel(f; dim::Integer, data_size::Integer = 0)
+    dim >= 1 || throw(ArgumentError("dim = $dim: must be >= 1"))
+    data_size >= 0 || throw(ArgumentError("data_size = $data_size: must be >= 0"))
+    m = JuliaModel(f, Int(dim), Int(data_size), Ptr{LibSgmc.sgmc_model}(C_NULL), zeros(dim),
+                   Int[], zeros(dim), zeros(dim), nothing)
+    _owns!(m, LibSgmc.sgmc_model_destroy)
+    ref = Ref{Ptr{LibSgmc.sgmc_model}}(C_NULL)
+    # The C model keeps a pointer to m (never dereferenced by C); m owns the
+    # C model, so the pointer is valid as long as the C model lives.
+    check(LibSgmc.sgmc_model_from_callback(ref, dim, data_size, _energy_cfunction(), UInt32(0),
+                                           pointer_from_objref(m)))
+    m.ptr = ref[]
+    return m
+end
+
+Base.unsafe_convert(::Type{Ptr{LibSgmc.sgmc_model}}, m::JuliaModel) = m.ptr
+# Each copy (one per thread of AbstractMCMC's MCMCThreads) gets its own
+# buffers and its own callback model.
+function Base.deepcopy_internal(m::JuliaModel, dict::IdDict)
+    haskey(dict, m) && return dict[m]
+    c = JuliaModel(Base.deepcopy_internal(m.f, dict); dim = m.dim, data_size = m.data_size)
+    dict[m] = c
+    return c
+end
+Base.show(io::IO, m::JuliaModel) = print(io, "Sgmc.JuliaModel(dim = ", m.dim, ", data_size = ", m.data_size, ")")
+
+function _evaluate!(m::JuliaModel, x, batch, batch_grad, prior_grad)
+    fill!(batch_grad, 0.0)
+    fill!(prior_grad, 0.0)
+    r = m.f(batch_grad, prior_grad, x, batch)
+    r isa Tuple{Real,Real} ||
+        throw(ArgumentError("the model function must return (batch_energy, prior_energy), got $(repr(r))"))
+    return Float64(r[1]), Float64(r[2])
+end
+
+# The C callback: copies the arguments, calls the Julia function, and turns
+# an exception into a non-zero return (kept in m.error, re-thrown later).
+function _energy_callback(x::Ptr{Cdouble}, dim::Int64, batch::Ptr{Int64}, batch_size::Int64,
+                          batch_energy::Ptr{Cdouble}, batch_grad::Ptr{Cdouble},
+                          prior_energy::Ptr{Cdouble}, prior_grad::Ptr{Cdouble},
+                          user::Ptr{Cvoid})::Cint
+    m = unsafe_pointer_to_objref(user)::JuliaModel
+    try
+        for i in 1:dim
+            m.x[i] = unsafe_load(x, i)
+        end
+        resize!(m.batch, batch_size)
+        for i in 1:batch_size
+            m.batch[i] = unsafe_load(batch, i) + 1
+        end
+        eb, ep = _evaluate!(m, m.x, m.batch, m.batch_grad, m.prior_grad)
+        unsafe_store!(batch_energy, eb)
+        unsafe_store!(prior_energy, ep)
+        batch_grad == C_NULL || unsafe_copyto!(batch_grad, pointer(m.batch_grad), dim)
+        prior_grad == C_NULL || unsafe_copyto!(prior_grad, pointer(m.prior_grad), dim)
+        return Cint(0)
+    catch err
+        m.error = (err, catch_backtrace())
+        return Cint(1)
+    end
+end
+
+# The C function pointer of _energy_callback (C type sgmc_energy_fn).
+function _energy_cfunction()
+    # sgmc_energy_fn
+    return @cfunction(_energy_callback, Cint,
+                      (Ptr{Cdouble}, Int64, Ptr{Int64}, Int64, Ptr{Cdouble}, Ptr{Cdouble},
+                       Ptr{Cdouble}, Ptr{Cdouble}, Ptr{Cvoid}))
+end
+
+# Runs a C call that may evaluate `model` and re-throws what the Julia
+# function threw inside it.
+function _call_with_model(call, model)
+    model isa JuliaModel && (model.error = nothing)
+    status = GC.@preserve model call()
+    if model isa JuliaModel && model.error !== nothing
+        err = model.error[1]
+        model.error = nothing
+        throw(err)
+    end
+    return check(status)
+end

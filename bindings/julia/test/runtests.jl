@@ -1,0 +1,258 @@
+# Tests of Sgmc.jl for Julia users (CI has no Julia: it checks the generated
+# layer, the ccall types and the syntax instead). Run from bindings/julia:
+#
+#     SGMC_LIB=/path/to/build/capi/libsgmc.so julia --project -e 'using Pkg; Pkg.test()'
+using Sgmc
+using Sgmc: LibSgmc
+using AbstractMCMC
+using MCMCChains
+using Random
+using Statistics
+using Test
+
+# N(mu, diag(s²)) in d = 2, data-free: the energy and its gradient in Julia.
+const MU = [1.0, -2.0]
+const SD = [1.0, 0.5]
+
+function gauss_energy(batch_grad, prior_grad, x, batch)
+    z = (x .- MU) ./ SD
+    prior_grad .= z ./ SD
+    return (0.0, 0.5 * sum(abs2, z))
+end
+
+gauss_c() = gaussian(MU, [SD[1]^2 0.0; 0.0 SD[2]^2])
+gauss_julia() = JuliaModel(gauss_energy; dim = 2)
+
+# Moments within Monte Carlo tolerance: 5 standard errors of correlated draws
+# (the effective sample size from the library's bulk ESS).
+function check_moments(x::AbstractMatrix; mean_tol = 5, var_rtol = 0.25)
+    for j in 1:2
+        v = x[:, j]
+        ess = max(Sgmc.convergence(reshape(v, :, 1); stat = :ess_bulk), 10.0)
+        se = SD[j] / sqrt(ess)
+        @test abs(mean(v) - MU[j]) < mean_tol * se + 0.05 * SD[j]
+        @test isapprox(var(v), SD[j]^2; rtol = var_rtol)
+    end
+end
+
+@testset "Sgmc.jl" begin
+    @testset "library and generated layer" begin
+        @test Sgmc.version() == VersionNumber(LibSgmc.SGMC_VERSION_MAJOR, LibSgmc.SGMC_VERSION_MINOR,
+                                              LibSgmc.SGMC_VERSION_PATCH)
+        @test LibSgmc.sgmc_version_number() == LibSgmc.SGMC_VERSION_NUMBER
+        @test unsafe_string(LibSgmc.sgmc_status_name(LibSgmc.SGMC_ERROR_NONFINITE)) == "SGMC_ERROR_NONFINITE"
+        @test length(option_info()) == LibSgmc.sgmc_option_count()
+    end
+
+    @testset "options" begin
+        o = Options(sampler = :sghmc, step_size = 1e-2, n_steps = 10, friction = 0.2)
+        @test getoption(o, :sampler) == "sghmc"
+        @test getoption(o, "n_steps") == 10
+        @test getoption(o, :step_size) == 1e-2
+        @test option_type(:n_steps) === :int
+        @test getoption(copy(o), :friction) == 0.2
+        err = try
+            Options(step_size = -1.0)
+        catch e
+            e
+        end
+        @test err isa SgmcError
+        @test err.status == LibSgmc.SGMC_ERROR_INVALID_ARGUMENT
+        @test occursin("step_size", err.message)
+        @test_throws SgmcError Options(no_such_option = 1)
+        @test_throws SgmcError Options(sampler = "no_such_sampler")
+        @test_throws ArgumentError Options(n_steps = 1.5)
+        @test_throws ArgumentError Options(step_size = "big")
+    end
+
+    @testset "$name on a Gaussian (built-in model)" for (name, opts) in (
+            (:sgld, (step_size = 0.02,)),
+            (:psgld, (step_size = 0.005,)),
+            (:sghmc, (step_size = 0.01, friction = 0.2)),
+            (:cycsgld, (step_size = 0.05, cycles = 4)),
+            (:cycsghmc, (step_size = 0.02, cycles = 4, friction = 0.2)))
+        d = sample_chains(gauss_c(), MU; sampler = name, n_steps = 40000, burn_in = 4000,
+                          seed = 11, opts...)
+        check_moments(positions(d))
+    end
+
+    @testset "contour samplers: weighted moments" for name in (:csgld, :csghmc, :pcsgld)
+        d = sample_chains(gauss_c(), MU; sampler = name, step_size = 0.01, n_steps = 40000,
+                          burn_in = 4000, contour_m = 40, contour_u1 = 0.0, contour_du = 0.25,
+                          contour_zeta = 0.5, seed = 5)
+        w = weighted_moments(d)
+        @test all(abs.(w.mean .- MU) .< 0.15 .* SD .+ 0.05)
+        @test all(isapprox.(w.variance, SD .^ 2; rtol = 0.3))
+        lw = log_weights(d)
+        @test length(lw) == d.n_draws && all(isfinite, lw)
+        @test sum(theta(d)) ≈ 1
+        @test all(1 .<= contour_index(d) .<= 40)
+        idx = resample(d, 1000)
+        @test issorted(idx) && all(1 .<= idx .<= d.n_draws)
+    end
+
+    @testset "KSGLD with a fixed theta0" begin
+        d = sample_chains(gauss_c(), MU; sampler = :ksgld, step_size = 0.01, n_steps = 20000,
+                          contour_m = 10, contour_du = 1.0, theta0 = fill(0.1, 10), seed = 2)
+        @test theta(d) ≈ fill(0.1, 10)
+        @test all(isfinite, weighted_moments(d).mean)
+    end
+
+    @testset "reSGLD: replicas and swap statistics" begin
+        d = sample_chains(gauss_c(), MU; sampler = :resgld, n_chains = 3, step_size = 0.02,
+                          temperature = 1.0, temperature_max = 4.0, n_steps = 40000,
+                          burn_in = 4000, seed = 3)
+        check_moments(positions(d, 1))  # chain 1: the lowest temperature, the target
+        s = swap_stats(d)
+        @test length(s.attempts) == 2 && all(s.attempts .> 0) && all(s.accepts .<= s.attempts)
+        t = temperatures(d)
+        @test t[1] ≈ 1.0 && t[end] ≈ 4.0
+    end
+
+    @testset "cyclical accessors" begin
+        d = sample_chains(gauss_c(), MU; sampler = :cycsgld, step_size = 0.05, cycles = 5,
+                          n_steps = 5000, seed = 1)
+        @test cycle_count(d) == 5
+        c = cycles(d)
+        @test issorted(c) && extrema(c) == (1, 5)
+        @test sum(cycle_weights(d)) ≈ 1
+        @test length(cycle_mean(d)) == 2
+    end
+
+    @testset "MHBT on a Gaussian mean (Julia data model)" begin
+        y = collect(range(-1.0, 3.0; length = 100))  # mean 1
+        function mean_energy(batch_grad, prior_grad, x, batch)
+            s = 0.0
+            for i in batch
+                s += 0.5 * (x[1] - y[i])^2
+                batch_grad[1] += x[1] - y[i]
+            end
+            prior_grad[1] = x[1] / 100
+            return (s, x[1]^2 / 200)
+        end
+        m = JuliaModel(mean_energy; dim = 1, data_size = 100)
+        post_var = 1 / (100 + 0.01)
+        post_mean = sum(y) * post_var
+        # c_n = N with full batches: the exact posterior.
+        kw = (sampler = :mhbt, proposal = :random_walk, rw_scale = 0.2, c_n = 100.0,
+              n_steps = 40000, burn_in = 2000, seed = 8)
+        d = sample_chains(m, [1.0]; kw...)
+        x = positions(d)[:, 1]
+        ess = Sgmc.convergence(reshape(x, :, 1); stat = :ess_bulk)
+        @test abs(mean(x) - post_mean) < 5 * sqrt(post_var / ess)
+        @test isapprox(var(x), post_var; rtol = 0.25)
+        st = mhbt_stats(d)
+        @test st.proposed == 40000 && 0.1 < st.acceptance < 0.9
+        # Ask/tell (AbstractMCMC) gives the same chain.
+        chn = sample(m, Sgmc.MHBT(; proposal = :random_walk, rw_scale = 0.2, c_n = 100.0, seed = 8,
+                                  x0 = [1.0]), 40000; chain_type = Chains, progress = false)
+        @test vec(Array(chn[:, Symbol("x[1]"), 1]))[2001:end] ≈ x rtol = 1e-10
+    end
+
+    @testset "a Julia model gives the draws of the built-in one" begin
+        for name in (:sgld, :sghmc, :csgld)
+            kw = (sampler = name, step_size = 0.01, n_steps = 500, seed = 42)
+            a = sample_chains(gauss_c(), [0.0, 0.0]; kw...)
+            b = sample_chains(gauss_julia(), [0.0, 0.0]; kw...)  # callback API, this thread
+            @test positions(a) ≈ positions(b) rtol = 1e-10
+            chain = Chain(Options(; kw...), gauss_julia(), [0.0, 0.0])  # ask/tell
+            m = gauss_julia()
+            xs = reduce(vcat, (step!(chain, m).x' for _ in 1:500))
+            @test xs ≈ positions(a) rtol = 1e-10
+            @test steps_done(chain) == 500
+        end
+    end
+
+    @testset "AbstractMCMC: sample, several chains, MCMCChains" begin
+        sampler = Sgmc.Sampler(:sghmc; step_size = 0.01, friction = 0.2)
+        for model in (gauss_c(), gauss_julia())
+            chn = sample(Random.Xoshiro(1), model, sampler, 20000; chain_type = Chains,
+                         discard_initial = 2000, progress = false)
+            @test chn isa Chains
+            @test size(chn, 1) == 20000
+            check_moments(Array(chn[:, [Symbol("x[1]"), Symbol("x[2]")], 1]))
+            @test :energy in names(chn, :internals)
+            ts = sample(Random.Xoshiro(1), model, sampler, 100; progress = false)
+            @test ts isa Vector{Sgmc.Transition} && length(ts) == 100
+            for parallel in (MCMCSerial(), MCMCThreads())
+                chns = sample(Random.Xoshiro(2), model, sampler, parallel, 5000, 3;
+                              chain_type = Chains, progress = false)
+                @test size(chns, 3) == 3
+                @test chns[:, Symbol("x[1]"), 1] != chns[:, Symbol("x[1]"), 2]
+            end
+        end
+        # The same seed gives the same draws from a Julia and a built-in model.
+        s = Sgmc.Sampler(:sgld; step_size = 0.01, seed = 9)
+        a = sample(gauss_c(), s, 300; chain_type = Chains, progress = false)
+        b = sample(gauss_julia(), s, 300; chain_type = Chains, progress = false)
+        @test Array(a[:, [Symbol("x[1]"), Symbol("x[2]")], 1]) ≈ Array(b[:, [Symbol("x[1]"), Symbol("x[2]")], 1]) rtol = 1e-10
+        # Contour samplers carry their importance log-weights and theta.
+        c = sample(gauss_julia(), Sgmc.CSGLD(step_size = 0.01, contour_m = 20, contour_du = 0.5),
+                   2000; chain_type = Chains, progress = false)
+        @test :log_weight in names(c, :internals)
+        @test sum(c.info.theta[1]) ≈ 1
+        # reSGLD goes through the callback API (its replicas are coupled).
+        r = sample(gauss_julia(), Sgmc.ReSGLD(step_size = 0.01, temperature_max = 3.0, n_chains = 2),
+                   1000; chain_type = Chains, progress = false)
+        @test size(r, 1) == 1000
+    end
+
+    @testset "data models from Julia matrices" begin
+        rng = Random.Xoshiro(3)
+        X = randn(rng, 200, 3)
+        w = [1.0, -1.0, 0.5]
+        y = Float64.(X * w .+ 0.1 .* randn(rng, 200) .> 0)
+        data = Data(X, y)
+        @test size(data) == (200, 3)
+        m = logistic(data; prior_sd = 10.0)
+        @test dimension(m) == 4 && data_size(m) == 200
+        d = sample_chains(m, zeros(4); sampler = :sgld, step_size = 1e-3, batch_size = 20,
+                          n_steps = 5000, burn_in = 1000, seed = 4)
+        est = vec(mean(positions(d); dims = 1))
+        @test all(sign.(est[1:3]) .== sign.(w))
+        # Row-major copy: a model on X equals a model on its rows given one by one.
+        lin = linear(X, X * w; prior_sd = 10.0, noise_sd = 0.1)
+        d2 = sample_chains(lin, zeros(4); sampler = :sgld, step_size = 1e-5, n_steps = 4000,
+                           burn_in = 2000, seed = 1)
+        @test vec(mean(positions(d2); dims = 1))[1:3] ≈ w atol = 0.05
+        @test_throws DimensionMismatch Data(X, y[1:10])
+        @test_throws SgmcError logistic(Data(X, X[:, 1]); prior_sd = 1.0)  # targets not 0/1
+        @test_throws SgmcError read_csv("/no/such/file.csv", "y")
+    end
+
+    @testset "bad inputs become Julia exceptions" begin
+        @test_throws SgmcError target(:no_such_target)
+        @test_throws SgmcError target(:gauss25; grad_noise_sd = -1.0)
+        @test_throws DimensionMismatch gaussian([0.0, 0.0], ones(3, 3))
+        @test_throws SgmcError gaussian([0.0, 0.0], [1.0 2.0; 2.0 1.0])  # not positive definite
+        @test_throws SgmcError sample_chains(gauss_c(), [0.0, 0.0, 0.0]; n_steps = 10)
+        @test_throws SgmcError sample_chains(gauss_c(), [NaN, 0.0]; n_steps = 10)
+        @test_throws ArgumentError JuliaModel(gauss_energy; dim = 0)
+        # An exception inside the Julia model aborts the C run and is re-thrown.
+        boom = JuliaModel((bg, pg, x, b) -> throw(DomainError(x, "boom")); dim = 2)
+        @test_throws DomainError sample_chains(boom, [0.0, 0.0]; n_steps = 10)
+        @test_throws DomainError sample(boom, Sgmc.SGLD(), 10; progress = false)
+        @test_throws DomainError sample(boom, Sgmc.ReSGLD(temperature_max = 2.0), 10; progress = false)
+        # A wrong return value is an ArgumentError, a NaN energy an SgmcError.
+        bad = JuliaModel((bg, pg, x, b) -> 1.0; dim = 2)
+        @test_throws ArgumentError sample_chains(bad, [0.0, 0.0]; n_steps = 10)
+        nan = JuliaModel((bg, pg, x, b) -> (0.0, NaN); dim = 2)
+        err = try
+            sample_chains(nan, [0.0, 0.0]; n_steps = 10)
+        catch e
+            e
+        end
+        @test err isa SgmcError && err.status == LibSgmc.SGMC_ERROR_NONFINITE
+        chain = Chain(Options(n_steps = 5), nan, [0.0, 0.0])
+        @test_throws SgmcError step!(chain, nan)
+        @test steps_done(chain) == 0  # a rejected tell changes nothing
+        # The run stays usable after the errors above.
+        @test positions(sample_chains(gauss_julia(), [0.0, 0.0]; n_steps = 10)) isa Matrix{Float64}
+        # Past n_steps, an ask/tell chain refuses to go on.
+        c = Chain(Options(n_steps = 2), gauss_julia(), [0.0, 0.0])
+        m = gauss_julia()
+        step!(c, m)
+        step!(c, m)
+        @test_throws SgmcError step!(c, m)
+    end
+end

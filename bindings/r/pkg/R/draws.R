@@ -1,0 +1,260 @@
+# The "sgmc_draws" class: draws as an iterations x chains x variables array,
+# their energies and iterations, and what the sampler adds (importance
+# log-weights and theta for contour samplers, cycles for cyclical ones, swap
+# statistics for replica exchange). The C handles are kept for the
+# on-demand functions (other weights, resampling, weighted summaries).
+
+.sgmc_try_state <- function(expr) tryCatch(expr, sgmc_error_state = function(e) NULL)
+
+.sgmc_new_draws <- function(handles, chain_map, model, opts) {
+  n_chains <- nrow(chain_map)
+  shape <- c_sgmc_draws_shape(handles[[1]])
+  n_draws <- shape$n_draws
+  d <- shape$dim
+  variables <- if (!is.null(model$names) && length(model$names) == d) model$names else paste0("x[", seq_len(d), "]")
+  arr <- array(NA_real_, c(n_draws, n_chains, d),
+               dimnames = list(iteration = NULL, chain = NULL, variable = variables))
+  energy <- steps <- matrix(NA_real_, n_draws, n_chains)
+  for (c in seq_len(n_chains)) {
+    h <- handles[[chain_map[c, 1]]]
+    k <- chain_map[c, 2]
+    if (n_draws > 0) {
+      arr[, c, ] <- matrix(c_sgmc_draws_copy(h, k, n_draws * d), n_draws, d, byrow = TRUE)
+      energy[, c] <- c_sgmc_draws_copy_energy(h, k, n_draws)
+      steps[, c] <- c_sgmc_draws_copy_steps(h, k, n_draws)
+    }
+  }
+  sampler <- .sgmc_get_option(opts, "sampler")
+  out <- list(draws = arr, energy = energy, steps = steps, sampler = sampler,
+              model = model$kind, n_chains = n_chains, n_draws = n_draws, dim = d,
+              variables = variables, handles = handles, chain_map = chain_map,
+              temperature = .sgmc_get_option(opts, "temperature"),
+              temperatures = unlist(lapply(seq_len(n_chains), function(c) {
+                h <- handles[[chain_map[c, 1]]]
+                n <- c_sgmc_draws_shape(h)$n_chains
+                c_sgmc_draws_copy_temperatures(h, n)[chain_map[c, 2] + 1]
+              })))
+  out$model_handle <- model$handle
+  class(out) <- "sgmc_draws"
+  # Contour samplers (csgld, csghmc, pcsgld, ksgld, and any later one).
+  cs <- .sgmc_try_state(c_sgmc_draws_contour_shape(handles[[1]]))
+  if (!is.null(cs)) {
+    out$contour <- list(m = cs$m, n_thetas = cs$n_thetas, zeta = .sgmc_get_option(opts, "contour_zeta"),
+                        u1 = .sgmc_get_option(opts, "contour_u1"), du = .sgmc_get_option(opts, "contour_du"))
+    out$log_weights <- sgmc_log_weights(out)
+    out$theta <- sgmc_theta(out)
+  }
+  # Cyclical samplers.
+  if (!is.null(.sgmc_try_state(c_sgmc_draws_cycle_count(handles[[1]])))) {
+    out$cycles <- sgmc_cycles(out)
+    out$n_cycles <- c_sgmc_draws_cycle_count(handles[[1]])
+  }
+  # Replica exchange.
+  if (sampler == "resgld") out$swap_stats <- sgmc_swap_stats(out)
+  # MHBT: acceptance counts and beta of each chain.
+  if (sampler == "mhbt") out$acceptance <- sgmc_acceptance(out)
+  out
+}
+
+.sgmc_each_chain <- function(x, fun) {
+  lapply(seq_len(x$n_chains), function(c) fun(x$handles[[x$chain_map[c, 1]]], x$chain_map[c, 2]))
+}
+
+.check_draws <- function(x) {
+  if (!inherits(x, "sgmc_draws")) stop("'x' must be an sgmc_draws object from sgmc_sample()", call. = FALSE)
+}
+
+.weight_code <- function(kind, theta) {
+  kind <- match.arg(kind, c("interpolated", "bin"))
+  theta <- match.arg(theta, c("final", "running"))
+  c(kind = if (kind == "interpolated") 0 else 1, when = if (theta == "running") 0 else 1)
+}
+
+.check_contour <- function(x) {
+  .check_draws(x)
+  if (is.null(.sgmc_try_state(c_sgmc_draws_contour_shape(x$handles[[1]]))))
+    stop(sprintf("sampler '%s' has no importance weights (contour samplers have: csgld, csghmc, pcsgld, ksgld)",
+                 x$sampler), call. = FALSE)
+}
+
+# Importance log-weights (n_draws x n_chains), defined up to a constant per chain.
+sgmc_log_weights <- function(x, kind = c("interpolated", "bin"), theta = c("final", "running")) {
+  .check_contour(x)
+  w <- .weight_code(kind[1], theta[1])
+  lw <- .sgmc_each_chain(x, function(h, k) c_sgmc_draws_copy_log_weights(h, k, w[["kind"]], w[["when"]], x$n_draws))
+  matrix(unlist(lw), x$n_draws, x$n_chains)
+}
+
+# The final theta of every chain: an m x n_chains matrix.
+sgmc_theta <- function(x) {
+  .check_contour(x)
+  m <- c_sgmc_draws_contour_shape(x$handles[[1]])$m
+  matrix(unlist(.sgmc_each_chain(x, function(h, k) c_sgmc_draws_copy_theta(h, k, m))), m, x$n_chains)
+}
+
+# The trajectory of theta of one chain (option theta_thin > 0): n_thetas x m.
+sgmc_theta_trace <- function(x, chain = 1) {
+  .check_contour(x)
+  chain <- .check_chain(x, chain)
+  s <- c_sgmc_draws_contour_shape(x$handles[[1]])
+  h <- x$handles[[x$chain_map[chain, 1]]]
+  matrix(c_sgmc_draws_copy_theta_trace(h, x$chain_map[chain, 2], s$n_thetas * s$m), s$n_thetas, s$m, byrow = TRUE)
+}
+
+# The 1-based subregion index of every draw: n_draws x n_chains.
+sgmc_contour_index <- function(x) {
+  .check_contour(x)
+  matrix(unlist(.sgmc_each_chain(x, function(h, k) c_sgmc_draws_copy_contour_index(h, k, x$n_draws))) + 1,
+         x$n_draws, x$n_chains)
+}
+
+.check_chain <- function(x, chain) {
+  if (!is.numeric(chain) || length(chain) != 1L || is.na(chain) || chain < 1 || chain > x$n_chains || chain != round(chain))
+    stop(sprintf("'chain' must be a whole number in 1..%d", x$n_chains), call. = FALSE)
+  as.integer(chain)
+}
+
+# Weighted (self-normalised) summaries per chain and their average over chains.
+sgmc_weighted_summary <- function(x, probs = c(0.05, 0.5, 0.95), kind = c("interpolated", "bin"),
+                                  theta = c("final", "running")) {
+  .check_contour(x)
+  if (!is.numeric(probs) || length(probs) < 1L || anyNA(probs)) stop("'probs' must be numbers in [0, 1]", call. = FALSE)
+  w <- .weight_code(kind[1], theta[1])
+  d <- x$dim
+  per_chain <- .sgmc_each_chain(x, function(h, k) {
+    mo <- c_sgmc_draws_weighted_moments(h, k, w[["kind"]], w[["when"]], d)
+    q <- matrix(c_sgmc_draws_weighted_quantiles(h, k, w[["kind"]], w[["when"]], as.numeric(probs), length(probs) * d),
+                length(probs), d, byrow = TRUE)
+    list(mean = mo$mean, sd = sqrt(mo$variance), kish_ess = mo$kish_ess, q = q)
+  })
+  avg <- function(f) Reduce(`+`, lapply(per_chain, f)) / length(per_chain)
+  q <- avg(function(p) p$q)
+  out <- data.frame(variable = x$variables, mean = avg(function(p) p$mean), sd = avg(function(p) p$sd),
+                    stringsAsFactors = FALSE)
+  for (i in seq_along(probs)) out[[sprintf("q%s", format(100 * probs[i]))]] <- q[i, ]
+  if (x$n_chains > 1) {
+    means <- sapply(per_chain, function(p) p$mean)
+    out$mcse_mean <- if (d == 1) sd(means) / sqrt(x$n_chains) else apply(matrix(means, nrow = d), 1, sd) / sqrt(x$n_chains)
+  }
+  attr(out, "kish_ess") <- vapply(per_chain, function(p) p$kish_ess, 0)
+  out
+}
+
+# Systematic resampling of each chain's weighted draws to n unweighted ones.
+# Returns a posterior draws_array (n iterations x chains x variables).
+sgmc_resample <- function(x, n = x$n_draws, seed = 1, kind = c("interpolated", "bin"),
+                          theta = c("final", "running")) {
+  .check_contour(x)
+  if (!is.numeric(n) || length(n) != 1L || is.na(n) || n < 1 || n != round(n))
+    stop("'n' must be a whole number >= 1", call. = FALSE)
+  w <- .weight_code(kind[1], theta[1])
+  idx <- .sgmc_each_chain(x, function(h, k) c_sgmc_r_draws_resample(h, k, w[["kind"]], w[["when"]], seed, n) + 1)
+  arr <- array(NA_real_, c(n, x$n_chains, x$dim), dimnames = list(NULL, NULL, x$variables))
+  for (c in seq_len(x$n_chains)) arr[, c, ] <- x$draws[idx[[c]], c, , drop = FALSE]
+  posterior::as_draws_array(arr)
+}
+
+# Cycles (1-based) of the draws of a cyclical run: n_draws x n_chains.
+sgmc_cycles <- function(x) {
+  .check_draws(x)
+  if (is.null(.sgmc_try_state(c_sgmc_draws_cycle_count(x$handles[[1]]))))
+    stop(sprintf("sampler '%s' has no cycles (cycsgld and cycsghmc have)", x$sampler), call. = FALSE)
+  matrix(unlist(.sgmc_each_chain(x, function(h, k) c_sgmc_draws_copy_cycles(h, k, x$n_draws))) + 1,
+         x$n_draws, x$n_chains)
+}
+
+# Cycle weights (n_cycles x n_chains): "equal" or "harmonic" (built-in models only).
+sgmc_cycle_weights <- function(x, weighting = c("equal", "harmonic")) {
+  weighting <- match.arg(weighting)
+  cycles <- sgmc_cycles(x)
+  m <- c_sgmc_draws_cycle_count(x$handles[[1]])
+  model <- x$model_handle
+  if (weighting == "harmonic" && is.null(model))
+    stop("harmonic cycle weights need a built-in model (the model is evaluated in C)", call. = FALSE)
+  if (is.null(model)) model <- c_sgmc_model_target("mix1d", 0, 0) # ignored for equal weights
+  code <- if (weighting == "equal") 0 else 1
+  matrix(unlist(.sgmc_each_chain(x, function(h, k) c_sgmc_draws_cycle_weights(h, k, model, code, m))), m, x$n_chains)
+}
+
+# Swap attempts and acceptances of each neighbouring pair of a resgld run.
+sgmc_swap_stats <- function(x) {
+  .check_draws(x)
+  r <- x$n_chains
+  if (x$sampler != "resgld") stop("swap statistics exist for sampler 'resgld' only", call. = FALSE)
+  s <- c_sgmc_draws_swap_stats(x$handles[[1]], r - 1)
+  data.frame(pair = sprintf("%d-%d", seq_len(r - 1), seq_len(r - 1) + 1), attempts = s$attempts,
+             accepts = s$accepts, rate = ifelse(s$attempts > 0, s$accepts / s$attempts, NA_real_))
+}
+
+# MHBT's acceptance statistics, one row per chain.
+sgmc_acceptance <- function(x) {
+  .check_draws(x)
+  if (x$sampler != "mhbt") stop("acceptance statistics exist for sampler 'mhbt' only", call. = FALSE)
+  rows <- .sgmc_each_chain(x, function(h, k) as.data.frame(c_sgmc_draws_mhbt_stats(h, k)))
+  out <- do.call(rbind, rows)
+  out <- cbind(chain = seq_len(x$n_chains), out)
+  out$rate <- ifelse(out$proposed > 0, out$accepted / out$proposed, NA_real_)
+  out
+}
+
+sgmc_temperatures <- function(x) {
+  .check_draws(x)
+  x$temperatures
+}
+
+as.array.sgmc_draws <- function(x, ...) x$draws
+
+# Draws of every chain as a posterior draws_array. For contour samplers
+# weights = TRUE (the default) adds the importance weights as .log_weight,
+# normalised per chain so that every chain counts equally; for resgld only
+# chain 1 (the target's temperature) is kept unless all_replicas = TRUE.
+as_draws_array.sgmc_draws <- function(x, weights = TRUE, all_replicas = FALSE, ...) {
+  arr <- x$draws
+  if (x$sampler == "resgld" && !all_replicas) arr <- arr[, 1, , drop = FALSE]
+  out <- posterior::as_draws_array(arr)
+  if (isTRUE(weights) && !is.null(x$log_weights) && x$n_draws > 0) {
+    lw <- apply(x$log_weights, 2, function(v) v - (max(v) + log(sum(exp(v - max(v))))))
+    out <- posterior::weight_draws(out, as.numeric(lw), log = TRUE)
+  }
+  out
+}
+
+print.sgmc_draws <- function(x, ...) {
+  cat(sprintf("<sgmc_draws: %s on %s; %d chain%s x %d draws x %d variables>\n", x$sampler, x$model,
+              x$n_chains, if (x$n_chains == 1) "" else "s", x$n_draws, x$dim))
+  if (!is.null(x$log_weights)) cat(sprintf("  contour: m = %d subregions, importance log-weights in $log_weights, theta in $theta\n", x$contour$m))
+  if (!is.null(x$cycles)) cat(sprintf("  cyclical: %d cycles, cycle of each draw in $cycles\n", x$n_cycles))
+  if (!is.null(x$acceptance)) cat(sprintf("  mhbt: acceptance rate %s (per chain, in $acceptance)\n",
+                                          paste(format(x$acceptance$rate, digits = 2), collapse = " ")))
+  if (!is.null(x$swap_stats)) cat(sprintf("  replica exchange: temperatures %s; swap rates %s\n",
+                                          paste(format(x$temperatures, digits = 3), collapse = " "),
+                                          paste(format(x$swap_stats$rate, digits = 2), collapse = " ")))
+  invisible(x)
+}
+
+summary.sgmc_draws <- function(object, ...) {
+  x <- object
+  if (x$n_draws < 1) stop("no draws to summarise", call. = FALSE)
+  arr <- if (x$sampler == "resgld") x$draws[, 1, , drop = FALSE] else x$draws
+  if (!is.null(x$log_weights)) {
+    s <- sgmc_weighted_summary(x)
+    s$kish_ess <- sum(attr(s, "kish_ess"))
+    weighted <- TRUE
+  } else {
+    s <- posterior::summarise_draws(posterior::as_draws_array(arr), "mean", "sd",
+                                    ~quantile(.x, probs = c(0.05, 0.5, 0.95)), "rhat", "ess_bulk")
+    s <- as.data.frame(s)
+    weighted <- FALSE
+  }
+  structure(list(table = s, weighted = weighted, sampler = x$sampler, n_chains = x$n_chains,
+                 n_draws = x$n_draws, swap_stats = x$swap_stats),
+            class = "summary.sgmc_draws")
+}
+
+print.summary.sgmc_draws <- function(x, digits = 3, ...) {
+  cat(sprintf("%s: %d chain%s x %d draws%s\n", x$sampler, x$n_chains, if (x$n_chains == 1) "" else "s",
+              x$n_draws, if (x$weighted) " (importance-weighted estimates, averaged over chains)" else ""))
+  print(x$table, digits = digits, row.names = FALSE)
+  if (!is.null(x$swap_stats)) { cat("swaps:\n"); print(x$swap_stats, digits = digits, row.names = FALSE) }
+  invisible(x)
+}

@@ -1,0 +1,3 @@
+library(testthat)
+library(sgmc)
+test_check("sgmc")

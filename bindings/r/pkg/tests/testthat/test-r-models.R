@@ -1,0 +1,56 @@
+# Models written in R run through ask/tell on R's thread; with the same seed
+# they give the draws of the same built-in model.
+
+test_that("a Gaussian written in R gives the draws of sgmc_gaussian()", {
+  mu <- c(1, -2)
+  prec <- c(1, 2) # diagonal covariance diag(1, 0.5)
+  rg <- sgmc_model_r(energy = function(x, batch) sum(prec * (x - mu)^2) / 2,
+                     gradient = function(x, batch) prec * (x - mu), dim = 2)
+  g <- sgmc_gaussian(mu, diag(1 / prec))
+  for (s in c("sgld", "sghmc", "csgld")) {
+    a <- sgmc_sample(g, s, 500, step_size = 0.02, contour_u1 = 0.5, contour_m = 10, x0 = c(0, 0),
+                     n_chains = 2, threads = 1, seed = 21)
+    b <- sgmc_sample(rg, s, 500, step_size = 0.02, contour_u1 = 0.5, contour_m = 10, x0 = c(0, 0),
+                     n_chains = 2, seed = 21)
+    expect_equal(b$draws, a$draws, tolerance = 1e-10, ignore_attr = TRUE)
+    expect_equal(b$energy, a$energy, tolerance = 1e-10)
+    if (s == "csgld") expect_equal(b$log_weights, a$log_weights, tolerance = 1e-8)
+  }
+})
+
+test_that("logistic regression written in R gives the draws of sgmc_logistic()", {
+  d <- pima()
+  x <- d$x[1:60, ]
+  y <- d$y[1:60]
+  s <- 5
+  rl <- r_logistic(x, y, s)
+  bl <- sgmc_logistic(x, y, prior_sd = s)
+  expect_equal(bl$dim, 8)
+  a <- sgmc_sample(bl, "sgld", 300, step_size = 1e-3, batch_size = 10, n_chains = 2, threads = 1, seed = 5)
+  b <- sgmc_sample(rl, "sgld", 300, step_size = 1e-3, batch_size = 10, n_chains = 2, seed = 5)
+  expect_equal(b$draws, a$draws, tolerance = 1e-9, ignore_attr = TRUE)
+  expect_equal(dimnames(a$draws)$variable, c(colnames(x), "(Intercept)"))
+})
+
+test_that("an R model's errors are re-raised with context and do not crash", {
+  bad <- sgmc_model_r(function(x, batch) if (x[1] > 0.5) stop("boom") else sum(x^2) / 2,
+                      function(x, batch) x, dim = 1)
+  err <- expect_error(sgmc_sample(bad, "sgld", 1000, step_size = 0.5, x0 = 0, seed = 1),
+                      class = "sgmc_model_error")
+  expect_match(conditionMessage(err), "energy function failed at chain 1, step [0-9]+: boom")
+  wrong_len <- sgmc_model_r(function(x, batch) 0, function(x, batch) c(1, 2, 3), dim = 2)
+  expect_error(sgmc_sample(wrong_len, "sgld", 10), "gradient function must return 2 numbers")
+  nonfinite <- sgmc_model_r(function(x, batch) NaN, function(x, batch) x, dim = 2)
+  expect_error(sgmc_sample(nonfinite, "sgld", 10), "non-finite")
+  inf_grad <- sgmc_model_r(function(x, batch) 0, function(x, batch) c(Inf, 0), dim = 2)
+  expect_error(sgmc_sample(inf_grad, "sgld", 10), "non-finite")
+  chr <- sgmc_model_r(function(x, batch) "a", function(x, batch) x, dim = 2)
+  expect_error(sgmc_sample(chr, "sgld", 10), "energy function must return 1 number")
+  # The package still works afterwards.
+  expect_s3_class(sgmc_sample(sgmc_target("mix1d"), "sgld", 100, x0 = 0), "sgmc_draws")
+})
+
+test_that("resgld is refused for R models with the C message", {
+  rg <- sgmc_model_r(function(x, batch) sum(x^2) / 2, function(x, batch) x, dim = 1)
+  expect_error(sgmc_sample(rg, "resgld", 100, temperature_max = 2, n_chains = 2), class = "sgmc_error_unsupported")
+})

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Breaks a copy of the Julia package in four ways and asserts that each CI
+# check notices: a stale generated file, a missing wrapper, a wrong ccall
+# type and a syntax error. Usage: checks_catch_breakage.sh bindings/julia libsgmc.so
+set -uo pipefail
+src=$1
+lib=$2
+py=${SGMC_PYTHON:-python3}
+node=${SGMC_NODE:-node}
+header=$(cd "$src/../.." && pwd)/capi/include/sgmc/sgmc.h
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+fresh_copy() {
+  rm -rf "$tmp/julia"
+  mkdir -p "$tmp/julia"
+  cp -r "$src/gen" "$src/src" "$src/test" "$tmp/julia/"
+  # Reuse the installed grammar instead of copying node_modules.
+  rm -rf "$tmp/julia/gen/node"
+  ln -s "$src/gen/node" "$tmp/julia/gen/node"
+}
+
+expect_failure() {  # description, command...
+  local what=$1
+  shift
+  if out=$("$@" 2>&1); then
+    echo "NOT CAUGHT: $what"
+    echo "$out" | sed 's/^/    /'
+    failures=$((failures + 1))
+  else
+    echo "caught: $what -> $(echo "$out" | grep -m1 -v '^ok' | head -c 160)"
+  fi
+}
+
+gen=$tmp/julia/src/gen/libsgmc.jl
+
+fresh_copy
+sed -i '0,/^function sgmc_options_create/s//function sgmc_options_create_renamed/' "$gen"
+expect_failure "a hand-edited generated file" \
+  "$py" "$tmp/julia/gen/check.py" fresh --header "$header" --generated "$gen"
+
+fresh_copy
+"$py" - "$gen" <<'PY'
+import re, sys
+p = sys.argv[1]; s = open(p).read()
+s = re.sub(r'function sgmc_draws_copy_energy\(.*?\nend\n', '', s, flags=re.S)
+s = s.replace('const SGMC_ERROR_IO = sgmc_status(-5)', '')
+open(p, 'w').write(s)
+PY
+expect_failure "a missing wrapper and constant" \
+  "$py" "$tmp/julia/gen/check.py" coverage --header "$header" --generated "$gen" --lib "$lib"
+
+fresh_copy
+sed -i 's/ccall((:sgmc_options_set_int, libsgmc), sgmc_status, (Ptr{sgmc_options}, Cstring, Int64)/ccall((:sgmc_options_set_int, libsgmc), sgmc_status, (Ptr{sgmc_options}, Cstring, Cint)/' "$gen"
+grep -q 'Cstring, Cint), options, key, value' "$gen" || { echo "the breakage did not apply"; failures=$((failures + 1)); }
+expect_failure "a wrong argument type (int64_t passed as Cint)" \
+  "$py" "$tmp/julia/gen/check.py" signatures --header "$header" --src "$tmp/julia/src"
+
+fresh_copy
+sed -i 's/^function Base.show(io::IO, e::SgmcError)$/function Base.show(io::IO, e::SgmcError/' "$tmp/julia/src/errors.jl"
+printf '\nfunction broken(x)\n    x +\n' >> "$tmp/julia/test/runtests.jl"
+expect_failure "a syntax error" "$node" "$tmp/julia/gen/node/parse_julia.js" "$tmp/julia"
+
+if [ "$failures" -ne 0 ]; then
+  echo "FAIL: $failures breakage(s) not caught by the Julia checks"
+  exit 1
+fi
+echo "ok: every check fails on its broken copy"

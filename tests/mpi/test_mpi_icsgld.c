@@ -1,0 +1,114 @@
+/* ICSGLD across MPI processes (SPEC §5): the draws, indices, weights and
+ * theta that sgmc_mpi_gather_draws() brings to rank 0 are bitwise those of
+ * sgmc_sample() in one process on 1 and on 2 threads, whatever the number
+ * of processes (CTest runs this under mpirun -np 1 and -np 2); bad
+ * arguments are errors that name the argument. */
+#include <stdlib.h>
+
+#include "../c/check.h"
+#include "../c/icsgld_options.h"
+#include "sgmc/sgmc_mpi.h"
+
+#define CHAINS 5 /* uneven over 2 processes: blocks of 3 and 2 */
+#define STEPS 2000
+#define M 50
+
+static sgmc_options *icsgld_options(void) {
+  sgmc_options *o = mix1d_icsgld_options(STEPS, CHAINS, 300, 100, 3);
+  CHECK_OK(sgmc_options_set_int(o, "threads", 2));
+  return o;
+}
+
+/* Every array of chain c of a and b is bitwise the same. */
+static void check_same_chain(const sgmc_draws *a, const sgmc_draws *b, int64_t c) {
+  static double xa[STEPS], xb[STEPS], ta[M * STEPS / 100], tb[M * STEPS / 100];
+  static int64_t ia[STEPS], ib[STEPS];
+  int kind, when;
+  CHECK_OK(sgmc_draws_copy(a, c, xa, STEPS));
+  CHECK_OK(sgmc_draws_copy(b, c, xb, STEPS));
+  CHECK(memcmp(xa, xb, sizeof xa) == 0);
+  CHECK_OK(sgmc_draws_copy_energy(a, c, xa, STEPS));
+  CHECK_OK(sgmc_draws_copy_energy(b, c, xb, STEPS));
+  CHECK(memcmp(xa, xb, sizeof xa) == 0);
+  CHECK_OK(sgmc_draws_copy_steps(a, c, ia, STEPS));
+  CHECK_OK(sgmc_draws_copy_steps(b, c, ib, STEPS));
+  CHECK(memcmp(ia, ib, sizeof ia) == 0);
+  CHECK_OK(sgmc_draws_copy_contour_index(a, c, ia, STEPS));
+  CHECK_OK(sgmc_draws_copy_contour_index(b, c, ib, STEPS));
+  CHECK(memcmp(ia, ib, sizeof ia) == 0);
+  for (kind = 0; kind < 2; ++kind) {
+    for (when = 0; when < 2; ++when) {
+      CHECK_OK(sgmc_draws_copy_log_weights(a, c, (sgmc_weight_kind)kind, (sgmc_weight_theta)when, xa, STEPS));
+      CHECK_OK(sgmc_draws_copy_log_weights(b, c, (sgmc_weight_kind)kind, (sgmc_weight_theta)when, xb, STEPS));
+      CHECK(memcmp(xa, xb, sizeof xa) == 0);
+    }
+  }
+  CHECK_OK(sgmc_draws_copy_theta_trace(a, c, ta, M * STEPS / 100));
+  CHECK_OK(sgmc_draws_copy_theta_trace(b, c, tb, M * STEPS / 100));
+  CHECK(memcmp(ta, tb, sizeof ta) == 0);
+  CHECK_OK(sgmc_draws_copy_theta(a, c, ta, M));
+  CHECK_OK(sgmc_draws_copy_theta(b, c, tb, M));
+  CHECK(memcmp(ta, tb, M * sizeof *ta) == 0);
+}
+
+static void test_same_draws(const sgmc_model *mix1d, int rank) {
+  sgmc_options *o = icsgld_options();
+  sgmc_draws *local = NULL, *all = NULL, *reference = NULL;
+  double x0 = 0.0;
+  int64_t n_chains = 0, c, threads;
+  CHECK_OK(sgmc_mpi_sample(&local, mix1d, o, &x0, 1, MPI_COMM_WORLD));
+  CHECK_OK(sgmc_mpi_gather_draws(&all, local, 0, MPI_COMM_WORLD));
+  if (rank == 0) {
+    CHECK_OK(sgmc_draws_shape(all, &n_chains, NULL, NULL));
+    CHECK(n_chains == CHAINS);
+    for (threads = 1; threads <= 2; ++threads) {
+      CHECK_OK(sgmc_options_set_int(o, "threads", threads));
+      CHECK_OK(sgmc_sample(&reference, mix1d, o, &x0, 1, NULL, NULL));
+      for (c = 0; c < CHAINS; ++c) check_same_chain(all, reference, c);
+      sgmc_draws_destroy(reference);
+    }
+  } else {
+    CHECK(all == NULL);
+  }
+  sgmc_draws_destroy(all);
+  sgmc_draws_destroy(local);
+  sgmc_options_destroy(o);
+}
+
+static void test_errors(const sgmc_model *mix1d, int size) {
+  sgmc_options *o = icsgld_options();
+  sgmc_draws *d = NULL;
+  double x0 = 0.0;
+  CHECK_ERROR(sgmc_mpi_sample(&d, mix1d, o, &x0, 1, MPI_COMM_NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "comm");
+  CHECK(d == NULL);
+  CHECK_ERROR(sgmc_mpi_gather_draws(&d, NULL, 0, MPI_COMM_NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "comm");
+  CHECK_ERROR(sgmc_mpi_gather_draws(&d, NULL, 0, MPI_COMM_WORLD), SGMC_ERROR_INVALID_ARGUMENT,
+              "local");
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", size - 1 > 0 ? size - 1 : 1));
+  if (size > 1) {
+    CHECK_ERROR(sgmc_mpi_sample(&d, mix1d, o, &x0, 1, MPI_COMM_WORLD), SGMC_ERROR_INVALID_ARGUMENT,
+                "n_chains");
+  }
+  CHECK_OK(sgmc_options_set_int(o, "contour_pilot_steps", 0));
+  CHECK_OK(sgmc_options_set_string(o, "sampler", "csgld"));
+  CHECK_ERROR(sgmc_mpi_sample(&d, mix1d, o, &x0, 1, MPI_COMM_WORLD), SGMC_ERROR_INVALID_ARGUMENT,
+              "sampler");
+  sgmc_options_destroy(o);
+}
+
+int main(int argc, char **argv) {
+  sgmc_model *mix1d = NULL;
+  int rank = 0, size = 1, status;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  CHECK_OK(sgmc_model_target(&mix1d, "mix1d", 0.1, 0.1));
+  test_same_draws(mix1d, rank);
+  test_errors(mix1d, size);
+  sgmc_model_destroy(mix1d);
+  status = check_summary();
+  MPI_Finalize();
+  return status;
+}
