@@ -34,7 +34,7 @@ void require_finite(Index n_rows, Index n_features, const double* features,
 
 }  // namespace
 
-Dataset::Dataset(Index n_rows, Index n_features, std::vector<double> features,
+Dataset::Dataset(Index n_rows, Index n_features, HugePageVector features,
                  std::vector<double> targets, const double* feature_data,
                  const double* target_data, std::vector<std::string> feature_names)
     : owned_features_(std::move(features)),
@@ -47,8 +47,10 @@ Dataset::Dataset(Index n_rows, Index n_features, std::vector<double> features,
 std::shared_ptr<const Dataset> Dataset::copy(Index n_rows, Index n_features,
                                              const double* features, const double* targets) {
   require_shape(n_rows, n_features, features, targets);
-  return adopt(n_rows, n_features, std::vector<double>(features, features + n_rows * n_features),
-               std::vector<double>(targets, targets + n_rows));
+  require_finite(n_rows, n_features, features, targets);
+  return std::shared_ptr<const Dataset>(
+      new Dataset(n_rows, n_features, HugePageVector(features, features + n_rows * n_features),
+                  std::vector<double>(targets, targets + n_rows), nullptr, nullptr, {}));
 }
 
 std::shared_ptr<const Dataset> Dataset::borrow(Index n_rows, Index n_features,
@@ -71,7 +73,9 @@ std::shared_ptr<const Dataset> Dataset::adopt(Index n_rows, Index n_features,
   require(feature_names.empty() || static_cast<Index>(feature_names.size()) == n_features,
           "feature_names", feature_names.size(), "must be empty or hold n_features names");
   require_finite(n_rows, n_features, features.data(), targets.data());
-  return std::shared_ptr<const Dataset>(new Dataset(n_rows, n_features, std::move(features),
+  HugePageVector owned(features.begin(), features.end());
+  features = {};  // the original's memory back before the model is built
+  return std::shared_ptr<const Dataset>(new Dataset(n_rows, n_features, std::move(owned),
                                                     std::move(targets), nullptr, nullptr,
                                                     std::move(feature_names)));
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sgmc/core/types.hpp"
+#include "sgmc/data/huge_page_allocator.hpp"
 
 namespace sgmc {
 
@@ -31,7 +32,8 @@ class Dataset {
   static std::shared_ptr<const Dataset> borrow(Index n_rows, Index n_features,
                                                const double* features, const double* targets);
   /// Takes over arrays already built (the CSV reader's), with the feature
-  /// columns' names (p of them, or none).
+  /// columns' names (p of them, or none). Features of 2 MiB or more are
+  /// moved to huge-page storage (HugePageAllocator), one copy.
   static std::shared_ptr<const Dataset> adopt(Index n_rows, Index n_features,
                                               std::vector<double> features,
                                               std::vector<double> targets,
@@ -53,11 +55,11 @@ class Dataset {
   const std::vector<std::string>& feature_names() const { return feature_names_; }
 
  private:
-  Dataset(Index n_rows, Index n_features, std::vector<double> features,
+  Dataset(Index n_rows, Index n_features, HugePageVector features,
           std::vector<double> targets, const double* feature_data, const double* target_data,
           std::vector<std::string> feature_names);
 
-  std::vector<double> owned_features_;  ///< empty when borrowed
+  HugePageVector owned_features_;  ///< empty when borrowed
   std::vector<double> owned_targets_;
   Features features_;
   Targets targets_;

@@ -22,10 +22,16 @@ LogisticRegression::LogisticRegression(std::shared_ptr<const Dataset> data, doub
 void LogisticRegression::evaluate(const EvalRequest& request, ModelTerms& out) const {
   // With e = exp(-|z|) <= 1: log(1 + exp(z)) = max(z, 0) + log1p(e), and the
   // logistic function is 1 / (1 + e) for z >= 0 and e / (1 + e) otherwise.
+  // log1p(e) as log(u) e / (u - 1) with u = 1 + e (Goldberg 1991: the
+  // rounding of u cancels; e itself where u rounds to 1): as accurate as
+  // log1p, but Eigen vectorises log and not log1p, which cost ~10% of a
+  // step as 16 scalar calls per chunk.
   const auto loss = [](const GlmChunk& z, const GlmChunk& y, GlmChunk& slope) {
     const GlmChunk e = (-z.abs()).exp();
-    slope = (z >= 0).select(1.0 / (1.0 + e), e / (1.0 + e)) - y;
-    return (z.max(0.0) + e.log1p() - y * z).sum();
+    const GlmChunk u = 1.0 + e;
+    slope = (z >= 0).select(1.0 / u, e / u) - y;
+    const GlmChunk log1p_e = (u == 1.0).select(e, u.log() * e / (u - 1.0));
+    return (z.max(0.0) + log1p_e - y * z).sum();
   };
   VecRef* grad = nullptr;
   if (request.want_gradient) {

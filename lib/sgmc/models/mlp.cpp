@@ -52,6 +52,31 @@ Mlp::Mlp(std::shared_ptr<const Dataset> data, Index n_hidden, MlpOutput output, 
   }
 }
 
+void Mlp::forward(ConstVecRef x, const Eigen::Ref<const Eigen::MatrixXd>& inputs,
+                  Eigen::Ref<Eigen::MatrixXd> hidden, Eigen::Ref<Eigen::MatrixXd> outputs) const {
+  const Index p = data_->n_features(), h = hidden_, k = outputs_;
+  const ConstRowMap w1(x.data(), h, p);
+  const ConstRowMap w2(x.data() + h * (p + 1), k, h);
+  hidden.noalias() = w1 * inputs;
+  hidden.colwise() += x.segment(h * p, h);
+  // tanh(u) = 1 - 2 / (exp(2u) + 1): Eigen vectorises exp but not tanh for
+  // doubles; the absolute error stays at rounding level and it saturates
+  // correctly (exp overflowing to inf gives 1).
+  hidden = 1.0 - 2.0 / ((2.0 * hidden.array()).exp() + 1.0);
+  outputs.noalias() = w2 * hidden;
+  outputs.colwise() += x.segment(h * (p + 1) + k * h, k);
+}
+
+Eigen::MatrixXd Mlp::outputs(ConstVecRef x, const RowMatrix& features) const {
+  require(x.size() == dim(), "x", "a vector of size " + show(x.size()),
+          ("must have the model's dimension " + show(dim())).c_str());
+  require(features.cols() == data_->n_features(), "features", "a table of " + show(features.cols()) + " columns",
+          ("must have the model's " + show(data_->n_features()) + " features").c_str());
+  Eigen::MatrixXd hidden(hidden_, features.rows()), z(outputs_, features.rows());
+  forward(x, features.transpose(), hidden, z);
+  return z;
+}
+
 Index Mlp::dim() const { return hidden_ * (data_->n_features() + 1) + outputs_ * (hidden_ + 1); }
 
 std::unique_ptr<ModelWorkspace> Mlp::make_workspace() const {
@@ -66,25 +91,14 @@ void Mlp::evaluate(const EvalRequest& request, ModelTerms& out) const {
   }
   const Index p = data_->n_features(), h = hidden_, k = outputs_;
   const auto n = static_cast<Index>(request.batch.size());
-  const double* x = request.x.data();
-  const ConstRowMap w1(x, h, p);
-  const auto b1 = request.x.segment(h * p, h);
-  const ConstRowMap w2(x + h * (p + 1), k, h);
-  const auto b2 = request.x.segment(h * (p + 1) + k * h, k);
+  const ConstRowMap w2(request.x.data() + h * (p + 1), k, h);
 
   work->reserve(n);
   auto a = work->inputs.leftCols(n);
   auto hid = work->hidden.leftCols(n);
   auto z = work->outputs.leftCols(n);
   for (Index b = 0; b < n; ++b) a.col(b) = data_->features().row(request.batch[b]).transpose();
-  hid.noalias() = w1 * a;
-  hid.colwise() += b1;
-  // tanh(u) = 1 - 2 / (exp(2u) + 1): Eigen vectorises exp but not tanh for
-  // doubles; the absolute error stays at rounding level and it saturates
-  // correctly (exp overflowing to inf gives 1).
-  hid = 1.0 - 2.0 / ((2.0 * hid.array()).exp() + 1.0);
-  z.noalias() = w2 * hid;
-  z.colwise() += b2;
+  forward(request.x, a, hid, z);
 
   // The loss, leaving dU_i/dz_i in column i of z.
   double energy = 0.0;

@@ -47,10 +47,20 @@ class Mlp final : public Model {
   /// workspace from make_workspace().
   void evaluate(const EvalRequest& request, ModelTerms& out) const override;
 
+  /// The outputs z for the rows of `features` (n x p) at parameters x, as
+  /// K x n: the logits for kSoftmax (argmax = the predicted class), the
+  /// predicted responses for kGaussian. For predictions on held-out data.
+  Eigen::MatrixXd outputs(ConstVecRef x, const RowMatrix& features) const;
+
   Index n_hidden() const { return hidden_; }
   Index n_outputs() const { return outputs_; }
 
  private:
+  /// hidden = tanh(W1 inputs + b1), outputs = W2 hidden + b2; the layers of
+  /// evaluate() and outputs(), one column per datum.
+  void forward(ConstVecRef x, const Eigen::Ref<const Eigen::MatrixXd>& inputs,
+               Eigen::Ref<Eigen::MatrixXd> hidden, Eigen::Ref<Eigen::MatrixXd> outputs) const;
+
   std::shared_ptr<const Dataset> data_;
   Index hidden_;
   MlpOutput output_;

@@ -17,12 +17,28 @@ BatchSelector::BatchSelector(Index data_size, Index batch_size)
   }
   require(size_ <= data_size, "batch_size", batch_size,
           ("must not exceed the data size N = " + show(data_size)).c_str());
-  order_.resize(static_cast<std::size_t>(data_size));
+  const bool rejection = 2 * size_ <= data_size;
+  order_.resize(static_cast<std::size_t>(rejection ? size_ : data_size));
   std::iota(order_.begin(), order_.end(), Index{0});
+  if (rejection) seen_.assign(static_cast<std::size_t>((data_size + 63) / 64), 0);
 }
 
 void BatchSelector::next(Rng& rng) {
   if (size_ == data_size_) return;  // the full data set: nothing to choose
+  if (!seen_.empty()) {
+    const auto n_all = static_cast<std::uint64_t>(data_size_);
+    for (Index i = 0; i < size_; ++i) {
+      std::uint64_t j, bit;
+      do {
+        j = rng.below(n_all);
+        bit = std::uint64_t{1} << (j % 64);
+      } while (seen_[j / 64] & bit);
+      seen_[j / 64] |= bit;
+      order_[static_cast<std::size_t>(i)] = static_cast<Index>(j);
+    }
+    for (const Index j : order_) seen_[static_cast<std::size_t>(j / 64)] = 0;
+    return;
+  }
   for (Index i = 0; i < size_; ++i) {
     const Index j = i + static_cast<Index>(rng.below(static_cast<std::uint64_t>(data_size_ - i)));
     std::swap(order_[static_cast<std::size_t>(i)], order_[static_cast<std::size_t>(j)]);
