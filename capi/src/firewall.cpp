@@ -16,6 +16,7 @@ sgmc_status status_of(ErrorKind kind) {
     case ErrorKind::kIo: return SGMC_ERROR_IO;
     case ErrorKind::kUnsupported: return SGMC_ERROR_UNSUPPORTED;
     case ErrorKind::kState: return SGMC_ERROR_STATE;
+    case ErrorKind::kFormat: return SGMC_ERROR_FORMAT;
   }
   return SGMC_ERROR_INTERNAL;
 }

@@ -25,6 +25,7 @@ const char* sgmc_status_name(sgmc_status status) {
     case SGMC_ERROR_UNSUPPORTED: return "SGMC_ERROR_UNSUPPORTED";
     case SGMC_ERROR_STATE: return "SGMC_ERROR_STATE";
     case SGMC_ERROR_INTERNAL: return "SGMC_ERROR_INTERNAL";
+    case SGMC_ERROR_FORMAT: return "SGMC_ERROR_FORMAT";
   }
   return "SGMC_UNKNOWN_STATUS";
 }

@@ -66,7 +66,8 @@ typedef enum sgmc_status {
   SGMC_ERROR_IO = -5,                /**< a file could not be read or written */
   SGMC_ERROR_UNSUPPORTED = -6,       /**< the request is valid but not supported by this build */
   SGMC_ERROR_STATE = -7,             /**< the object cannot do this in its current state */
-  SGMC_ERROR_INTERNAL = -8           /**< a bug in sgmc; please report it */
+  SGMC_ERROR_INTERNAL = -8,          /**< a bug in sgmc; please report it */
+  SGMC_ERROR_FORMAT = -9             /**< a file is not what it should be: not a checkpoint, truncated or corrupt */
 } sgmc_status;
 
 /**
@@ -558,6 +559,46 @@ typedef int (*sgmc_progress_fn)(int64_t steps_done, int64_t steps_total, void *u
 SGMC_API sgmc_status sgmc_sample(sgmc_draws **out, const sgmc_model *model,
                                  const sgmc_options *options, const double *x0, int64_t x0_len,
                                  sgmc_progress_fn progress, void *user);
+
+/**
+ * @brief Continues the run saved in the checkpoint @p path, drawing exactly
+ *        (bitwise) what the uninterrupted run would have drawn.
+ *
+ * A run checkpoints itself when option "checkpoint_file" is set: every
+ * "checkpoint_every" iterations (0: never in between) and whenever it stops —
+ * finished, or cancelled by its progress callback. A checkpoint holds
+ * everything the run's future depends on: options, starting points, every
+ * chain's state (position, momentum, preconditioner statistics, theta and
+ * its trace, MHBT cache and kept batch, random streams, an evaluation made
+ * ahead), the driver's state (swap stream and statistics, the shared theta)
+ * and the draws so far. It is written atomically (a temporary file in the
+ * same directory, flushed, then renamed), so a crash during a write leaves
+ * the previous checkpoint intact. The format is versioned and checksummed
+ * (see docs/checkpoints.md).
+ *
+ * The resumed run goes on checkpointing to its "checkpoint_file", or to
+ * @p path when that is empty.
+ * @param[out] out All the draws, those before the checkpoint included; NULL
+ *                 on failure.
+ * @param[in] model The model of the saved run (its dimension and data size
+ *                  are checked; its identity cannot be).
+ * @param[in] path The checkpoint file.
+ * @param[in] overrides NULL, or options of which only "threads",
+ *                      "progress_every", "checkpoint_file" and
+ *                      "checkpoint_every" may differ from the saved run's;
+ *                      any other option set here must equal the saved value.
+ * @param[in] progress Progress callback, or NULL.
+ * @param[in] user Passed to @p progress.
+ * @return As sgmc_sample(); a checkpoint that cannot be used changes nothing
+ *         and gives ::SGMC_ERROR_IO (cannot be read), ::SGMC_ERROR_FORMAT (not
+ *         a checkpoint, truncated or corrupt; the message names the damaged
+ *         part), ::SGMC_ERROR_UNSUPPORTED (written by a newer sgmc) or
+ *         ::SGMC_ERROR_INVALID_ARGUMENT (another model's, or an override
+ *         that changes the run).
+ */
+SGMC_API sgmc_status sgmc_resume(sgmc_draws **out, const sgmc_model *model, const char *path,
+                                 const sgmc_options *overrides, sgmc_progress_fn progress,
+                                 void *user);
 /** @} */
 
 /* ------------------------------------------------------------------------ */

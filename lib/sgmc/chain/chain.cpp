@@ -5,6 +5,8 @@
 #include <string>
 #include <utility>
 
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
 #include "sgmc/core/error.hpp"
 
 namespace sgmc {
@@ -27,15 +29,15 @@ SamplerConfig validated(const SamplerConfig& config, const RecordPolicy& record,
   return config;
 }
 
-/// The number of draws a chain records: record.capacity(), less the
-/// iterations of exploration stages (SPEC §3), so that a cyclical sampler
-/// stores no more than it keeps.
-Index recorded_draws(const RecordPolicy& record, const StepSchedule& schedule) {
+/// The number of draws a chain records in its first `steps` iterations:
+/// record.capacity() for all n_steps, less the iterations of exploration
+/// stages (SPEC §3), so that a cyclical sampler stores no more than it keeps.
+Index recorded_draws(const RecordPolicy& record, const StepSchedule& schedule, Index steps) {
   if (schedule.kind != ScheduleKind::kCyclical || schedule.exploration == 0.0) {
-    return record.capacity();
+    return steps > record.burn_in ? (steps - record.burn_in) / record.thin : 0;
   }
   Index count = 0;
-  for (Index k = 1; k <= record.n_steps; ++k) count += record.records(k) && !schedule.exploring(k);
+  for (Index k = 1; k <= steps; ++k) count += record.records(k) && !schedule.exploring(k);
   return count;
 }
 
@@ -62,7 +64,7 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
       grad_(Vec::Zero(data_size > 0 || is_contour(sampler.kind) ? dim : 0)),
       before_move_(Vec::Zero(sampler.domain.active() ? dim : 0)),
       terms_{0.0, 0.0, batch_grad_, prior_grad_},
-      draws_(dim, recorded_draws(record, config_.schedule)),
+      draws_(dim, recorded_draws(record, config_.schedule, record.n_steps)),
       contour_(is_contour(config_.kind)
                    ? std::make_unique<Contour>(config_.contour,
                                                config_.kind != SamplerKind::kKsgld &&
@@ -189,6 +191,46 @@ void Chain::exchange(Chain& other) noexcept {
   std::swap(terms_.prior_energy, other.terms_.prior_energy);
   terms_.batch_grad.swap(other.terms_.batch_grad);  // element by element: the buffers stay
   terms_.prior_grad.swap(other.terms_.prior_grad);
+}
+
+void Chain::save(ByteWriter& out) const {
+  out.section("CHAN");
+  out.i64(seed_.chain);
+  out.i64(dim());
+  out.i64(k_);
+  kernel_->save(out);
+  batch_.save(out);
+  batch_rng_.save(out);
+  target_noise_.save(out);
+  move_noise_.save(out);
+  out.f64(terms_.batch_energy);
+  out.f64(terms_.prior_energy);
+  out.values(batch_grad_);
+  out.values(prior_grad_);
+  draws_.save(out);
+  if (contour_) contour_->save(out);
+  if (vr_) vr_->save(out);
+}
+
+void Chain::load(ByteReader& in) {
+  in.section("CHAN");
+  in.index("chain index", seed_.chain, seed_.chain);
+  in.index("dimension", dim(), dim());
+  k_ = in.index("iterations done", 0, record_.n_steps);
+  kernel_->load(in);
+  batch_.load(in);
+  batch_rng_.load(in);
+  target_noise_.load(in);
+  move_noise_.load(in);
+  // An evaluation made ahead of its tell is checked by tell() like any other.
+  terms_.batch_energy = in.f64("evaluated batch energy");
+  terms_.prior_energy = in.f64("evaluated prior energy");
+  in.doubles("evaluated batch gradient", batch_grad_);
+  in.doubles("evaluated prior gradient", prior_grad_);
+  const Index draws = recorded_draws(record_, config_.schedule, k_);
+  draws_.load(in, draws, k_);
+  if (contour_) contour_->load(in, draws, k_);
+  if (vr_) vr_->load(in);
 }
 
 }  // namespace sgmc

@@ -18,6 +18,9 @@
 
 namespace sgmc {
 
+class ByteReader;
+class ByteWriter;
+
 /// Where a chain's random streams come from.
 struct ChainSeed {
   std::uint64_t seed = 0;
@@ -91,6 +94,18 @@ class Chain {
   const VarianceReducedEnergy* variance_reduction() const { return vr_.get(); }
   /// The contour state (theta, indices, weights); null unless the sampler is a contour sampler.
   const Contour* contour() const { return contour_.get(); }
+
+  /// Checkpoints: everything the chain's future depends on — iteration
+  /// count, kernel state, batch, random streams, the evaluation in terms()
+  /// (a driver may have evaluated ahead), draws, contour trace and theta
+  /// (unless shared), variance-reduction state. Never allocates more than
+  /// the bytes written.
+  void save(ByteWriter& out) const;
+  /// Reads what save() wrote into a chain freshly built with the same
+  /// configuration, dimension, data size and index; throws Error(kFormat)
+  /// naming the damaged field. A chain whose load() failed must be
+  /// discarded.
+  void load(ByteReader& in);
 
  private:
   double batch_scale() const;  ///< N/n, or 0 for a data-free target

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
 #include "sgmc/core/error.hpp"
 
 namespace sgmc {
@@ -69,6 +71,12 @@ const std::array kSpecs = {
     int_option("seed", "random seed; with the chain index it keys every random stream", 1,
                -kMaxInt),
     int_option("progress_every", "iterations between progress reports", 1000, 1),
+    // Checkpoints (lib/sgmc/checkpoint): written atomically, read by sgmc_resume.
+    string_option("checkpoint_file", "file the run saves itself to, to be resumed; empty = none", "",
+                  ""),
+    int_option("checkpoint_every",
+               "iterations between checkpoints; 0 = only when the run stops (finished or cancelled)",
+               0, 0),
     // Cyclical samplers (SPEC §3); "cycles" defaults to 4 for them when unset.
     double_option("exploration", "cycsgld/cycsghmc: exploration fraction beta of each cycle",
                   kCyclicalSamplerExploration, 0, 1, false, true),
@@ -196,7 +204,7 @@ void OptionSpec::check(const OptionValue& value) const {
     fail("has type " + std::string(option_type_name(type)));
   }
   if (type == OptionType::kString) {
-    if (!is_choice(choices, std::get<std::string>(value))) {
+    if (!choices.empty() && !is_choice(choices, std::get<std::string>(value))) {
       fail("must be one of " + std::string(choices));
     }
     return;
@@ -318,6 +326,54 @@ RunConfig run_config(const Options& options) {
                    static_cast<std::uint64_t>(options.get_int("seed"))};
   config.validate();
   return config;
+}
+
+void Options::save(ByteWriter& out) const {
+  out.section("OPTS");
+  out.i64(static_cast<Index>(values_.size()));
+  for (const auto& [key, value] : values_) {
+    out.text(key);
+    out.i64(static_cast<std::int64_t>(value.index()));
+    if (const auto* i = std::get_if<std::int64_t>(&value)) out.i64(*i);
+    if (const auto* d = std::get_if<double>(&value)) out.f64(*d);
+    if (const auto* t = std::get_if<std::string>(&value)) out.text(*t);
+  }
+  out.values(std::span<const double>(theta0_));
+}
+
+Options Options::load(ByteReader& in) {
+  in.section("OPTS");
+  Options options;
+  const Index count = in.index("number of options", 0, static_cast<Index>(kSpecs.size()));
+  for (Index i = 0; i < count; ++i) {
+    const std::string key = in.text("option name", 64);
+    const Index type = in.index("option type", 0, 2);
+    OptionValue value;
+    if (type == 0) value = in.i64("option value");
+    if (type == 1) value = in.f64("option value");
+    if (type == 2) value = in.text("option value");
+    try {
+      options.set(key, std::move(value));
+    } catch (const Error& e) {
+      in.fail("options", e.what());
+    }
+  }
+  const Index m = in.length("theta0", 1 << 24);
+  std::vector<double> theta0(static_cast<std::size_t>(m));
+  in.doubles("theta0", theta0);
+  try {
+    options.set_theta0(theta0);
+  } catch (const Error& e) {
+    in.fail("theta0", e.what());
+  }
+  return options;
+}
+
+Checkpointing checkpointing(const Options& options) {
+  Checkpointing c;
+  c.path = options.get_string("checkpoint_file");
+  c.every = options.get_int("checkpoint_every");
+  return c;
 }
 
 }  // namespace sgmc

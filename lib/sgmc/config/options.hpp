@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "sgmc/checkpoint/run_checkpoint.hpp"
 #include "sgmc/drivers/run_config.hpp"
 #include "sgmc/samplers/sampler_config.hpp"
 #include "sgmc/storage/draw_store.hpp"
@@ -66,6 +67,11 @@ class Options {
   void set_theta0(std::span<const double> theta0);
   const std::vector<double>& theta0() const { return theta0_; }
 
+  /// Checkpoints: the options set and theta_0. load() validates each as
+  /// set() does; a bad one throws Error(kFormat) naming it.
+  void save(ByteWriter& out) const;
+  static Options load(ByteReader& in);
+
  private:
   std::map<std::string, OptionValue, std::less<>> values_;
   std::vector<double> theta0_;
@@ -76,5 +82,7 @@ SamplerConfig sampler_config(const Options& options);
 ContourSettings contour_settings(const Options& options);
 RecordPolicy record_policy(const Options& options);
 RunConfig run_config(const Options& options);
+/// "checkpoint_file" and "checkpoint_every" (preamble and resume unset).
+Checkpointing checkpointing(const Options& options);
 
 }  // namespace sgmc

@@ -1,5 +1,8 @@
 #include "sgmc/contour/contour.hpp"
 
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
+
 #include <algorithm>
 #include <utility>
 
@@ -34,6 +37,17 @@ double Contour::step(double u, Index k, double tau, bool record) {
   // CSGLD eq. (8): g = 1 + zeta tau d/du log Psi_theta(u), then the optional clip.
   const double g = 1.0 + settings_.zeta * tau * theta_->log_psi_slope(u, j);
   return std::clamp(g, settings_.clip_lo, settings_.clip_hi);
+}
+
+
+void Contour::save(ByteWriter& out) const {
+  if (!shared_) theta_->save(out);
+  trace_.save(out);
+}
+
+void Contour::load(ByteReader& in, Index draws, Index steps) {
+  if (!shared_) theta_->load(in);
+  trace_.load(in, draws, settings_.theta_thin > 0 ? steps / settings_.theta_thin : 0);
 }
 
 }  // namespace sgmc

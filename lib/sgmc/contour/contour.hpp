@@ -12,6 +12,9 @@
 
 namespace sgmc {
 
+class ByteReader;
+class ByteWriter;
+
 /// A contour chain's record as handed to users: its trace and final theta.
 struct ContourDraws {
   ContourTrace trace;
@@ -44,6 +47,11 @@ class Contour {
   const ContourTrace& trace() const { return trace_; }
   /// A copy of what has been recorded so far.
   ContourDraws snapshot() const { return {trace_.trimmed(), *theta_}; }
+
+  /// Checkpoints: theta (unless shared: its owner saves it) and the trace
+  /// of `draws` draws after `steps` iterations.
+  void save(ByteWriter& out) const;
+  void load(ByteReader& in, Index draws, Index steps);
 
  private:
   ContourSettings settings_;

@@ -1,5 +1,8 @@
 #include "sgmc/contour/contour_trace.hpp"
 
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
+
 namespace sgmc {
 
 ContourTrace::ContourTrace(Index m, Index capacity, Index theta_capacity)
@@ -32,6 +35,30 @@ void ContourTrace::push_theta(ConstVecRef theta) { thetas_.col(n_thetas_++) = th
 Eigen::Ref<const Vec> ContourTrace::log_weights(WeightKind kind) const {
   const Vec& all = kind == WeightKind::kBin ? log_weight_bin_ : log_weight_interpolated_;
   return all.head(size());
+}
+
+
+void ContourTrace::save(ByteWriter& out) const {
+  out.section("CTRC");
+  out.i64(size());
+  out.indices(indices_);
+  out.values(energies());
+  out.values(log_weights(WeightKind::kInterpolated));
+  out.values(log_weights(WeightKind::kBin));
+  out.i64(n_thetas_);
+  out.values({thetas_.data(), static_cast<std::size_t>(n_thetas_ * thetas_.rows())});
+}
+
+void ContourTrace::load(ByteReader& in, Index draws, Index thetas) {
+  in.section("CTRC");
+  const Index size = in.index("contour draws", draws, draws);
+  indices_.resize(static_cast<std::size_t>(size));
+  in.indices("contour indices", indices_, 0, thetas_.rows() - 1);
+  in.values("contour energies", energies_.head(size));
+  in.values("interpolated log-weights", log_weight_interpolated_.head(size));
+  in.values("bin log-weights", log_weight_bin_.head(size));
+  n_thetas_ = in.index("theta trace length", thetas, thetas);
+  in.values("theta trace", std::span<double>(thetas_.data(), static_cast<std::size_t>(n_thetas_ * thetas_.rows())));
 }
 
 }  // namespace sgmc

@@ -9,6 +9,9 @@
 
 namespace sgmc {
 
+class ByteReader;
+class ByteWriter;
+
 /// Which importance weight (SPEC §4.1).
 enum class WeightKind {
   kInterpolated,  ///< log w = zeta log Psi_theta(U_hat(x)); the default
@@ -44,6 +47,11 @@ class ContourTrace {
   Eigen::Ref<const Vec> log_weights(WeightKind kind) const;
   /// Column t is theta after iteration (t + 1) theta_thin.
   Eigen::Ref<const Eigen::MatrixXd> theta_trace() const { return thetas_.leftCols(n_thetas_); }
+
+  /// Checkpoints: what was recorded so far. load() requires exactly
+  /// `draws` draws and `thetas` thetas.
+  void save(ByteWriter& out) const;
+  void load(ByteReader& in, Index draws, Index thetas);
 
  private:
   std::vector<Index> indices_;

@@ -1,5 +1,8 @@
 #include "sgmc/contour/theta.hpp"
 
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -61,6 +64,20 @@ double Theta::log_psi(double u, Index j) const {
 
 double Theta::log_weight(WeightKind kind, double u, Index j) const {
   return zeta_ * (kind == WeightKind::kBin ? std::log(theta_[j]) : log_psi(u, j));
+}
+
+
+void Theta::save(ByteWriter& out) const {
+  out.section("THTA");
+  out.values(theta_);
+}
+
+void Theta::load(ByteReader& in) {
+  in.section("THTA");
+  Vec theta(theta_.size());
+  in.values("theta", theta);
+  if ((theta.array() <= 0).any()) in.fail("theta", "has an entry <= 0");
+  theta_ = theta;
 }
 
 }  // namespace sgmc

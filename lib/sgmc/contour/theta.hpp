@@ -12,6 +12,9 @@
 
 namespace sgmc {
 
+class ByteReader;
+class ByteWriter;
+
 class Theta {
  public:
   /// theta_0 = settings.theta0, or uniform 1/m. Precondition: settings validated.
@@ -39,6 +42,10 @@ class Theta {
   /// (SPEC §4.1; the dynamics targets pi / Psi^zeta): zeta log Psi_theta(u)
   /// (interpolated) or zeta log theta(j) (bin).
   double log_weight(WeightKind kind, double u, Index j) const;
+
+  /// Checkpoints: the m values (each finite and > 0).
+  void save(ByteWriter& out) const;
+  void load(ByteReader& in);
 
  private:
   /// The knots of the piece of log Psi holding u: left and right subregion

@@ -1,5 +1,9 @@
 #include "sgmc/contour/variance_reduced_energy.hpp"
 
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
+
+#include <limits>
 #include <numeric>
 
 namespace sgmc {
@@ -26,6 +30,26 @@ void VarianceReducedEnergy::commit(Index k, ConstVecRef x) {
     control_full_ = pending_full_;
   }
   pending_k_ = 0;
+}
+
+
+void VarianceReducedEnergy::save(ByteWriter& out) const {
+  out.section("VRED");
+  out.values(control_);
+  out.f64(control_full_);
+  out.f64(pending_batch_);
+  out.f64(pending_full_);
+  out.i64(pending_k_);
+}
+
+void VarianceReducedEnergy::load(ByteReader& in) {
+  in.section("VRED");
+  in.values("control point", control_);
+  control_full_ = in.finite("control full-data energy");
+  // A pending value came from the caller and is checked when it is used.
+  pending_batch_ = in.f64("pending control energy");
+  pending_full_ = in.f64("pending full-data energy");
+  pending_k_ = in.index("pending iteration", 0, std::numeric_limits<Index>::max());
 }
 
 }  // namespace sgmc

@@ -16,6 +16,9 @@
 
 namespace sgmc {
 
+class ByteReader;
+class ByteWriter;
+
 class VarianceReducedEnergy {
  public:
   /// Refresh period q >= 1; dim d; data_size N >= 1.
@@ -39,6 +42,11 @@ class VarianceReducedEnergy {
   double energy(double prior_energy, double scale, double batch_energy) const;
   /// Ends iteration k, whose evaluation point was x: a refresh moves xbar there.
   void commit(Index k, ConstVecRef x);
+
+  /// Checkpoints: the control point, its full-data sum and what was set for
+  /// an iteration not yet committed.
+  void save(ByteWriter& out) const;
+  void load(ByteReader& in);
 
  private:
   Index period_;

@@ -16,6 +16,7 @@ enum class ErrorKind {
   kIo,
   kUnsupported,
   kState,            ///< the call is not valid in the object's current state
+  kFormat,           ///< a file is not what it should be: foreign, truncated or corrupt
 };
 
 class Error : public std::runtime_error {

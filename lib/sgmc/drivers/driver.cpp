@@ -18,27 +18,36 @@ void advance_chain(const Model& model, Chain& chain, ModelWorkspace* workspace, 
   for (Index s = 0; s < steps; ++s) chain.advance(model, workspace);
 }
 
+/// Calls save, if set, where run_rounds() says a checkpoint is due.
+auto saver(const std::function<void(Index)>& save) {
+  return [&save](Index steps) {
+    if (save) save(steps);
+  };
+}
+
 }  // namespace
 
 RunOutcome run_serial(const Model& model, ChainList& chains, Index n_steps,
-                      const RunConfig& config, const ProgressFn& progress) {
+                      const RunConfig& config, const ProgressFn& progress, const RoundPlan& plan,
+                      const std::function<void(Index)>& save) {
   auto workspaces = make_workspaces(model, static_cast<Index>(chains.size()));
-  return run_rounds(n_steps, config, progress, [&](Index length) {
+  return run_rounds(n_steps, config, progress, plan, [&](Index length) {
     for (std::size_t c = 0; c < chains.size(); ++c) {
       advance_chain(model, *chains[c], workspaces[c].get(), length);
     }
-  });
+  }, saver(save));
 }
 
 RunOutcome run_parallel(const Model& model, ChainList& chains, Index n_steps,
-                        const RunConfig& config, const ProgressFn& progress) {
+                        const RunConfig& config, const ProgressFn& progress, const RoundPlan& plan,
+                        const std::function<void(Index)>& save) {
   if (!model.thread_safe() || config.threads == 1 || chains.size() == 1) {
-    return run_serial(model, chains, n_steps, config, progress);
+    return run_serial(model, chains, n_steps, config, progress, plan, save);
   }
   auto workspaces = make_workspaces(model, static_cast<Index>(chains.size()));
   tbb::task_arena arena(config.threads == 0 ? tbb::task_arena::automatic
                                             : static_cast<int>(config.threads));
-  return run_rounds(n_steps, config, progress, [&](Index length) {
+  return run_rounds(n_steps, config, progress, plan, [&](Index length) {
     arena.execute([&] {
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chains.size(), 1),
                         [&](const tbb::blocked_range<std::size_t>& range) {
@@ -47,7 +56,7 @@ RunOutcome run_parallel(const Model& model, ChainList& chains, Index n_steps,
                           }
                         });
     });
-  });
+  }, saver(save));
 }
 
 std::vector<std::unique_ptr<ModelWorkspace>> make_workspaces(const Model& model, Index n) {
@@ -85,17 +94,29 @@ ChainList make_chains(const Model& model, const std::function<SamplerConfig(Inde
 }
 
 SampleResult sample(const Model& model, const SamplerConfig& sampler, const RecordPolicy& record,
-                    const RunConfig& config, ConstVecRef x0,
-                    const ProgressFn& progress) {
+                    const RunConfig& config, ConstVecRef x0, const ProgressFn& progress,
+                    const Checkpointing& checkpointing) {
   if (sampler.kind == SamplerKind::kResgld) {
-    return sample_replica_exchange(model, sampler, record, config, x0, progress);
+    return sample_replica_exchange(model, sampler, record, config, x0, progress, checkpointing);
   }
   if (is_interacting(sampler.kind)) {
-    return sample_interacting_contour(model, sampler, record, config, x0, progress);
+    return sample_interacting_contour(model, sampler, record, config, x0, progress, checkpointing);
   }
   SampleResult result;
-  result.chains = make_chains(model, [&](Index) { return sampler; }, record, config, x0);
-  result.outcome = run_parallel(model, result.chains, record.n_steps, config, progress);
+  auto& chains = result.chains;
+  chains = make_chains(model, [&](Index) { return sampler; }, record, config, x0);
+  Index start = 0;
+  if (checkpointing.resume != nullptr) {
+    start = read_driver_section(*checkpointing.resume, DriverKind::kIndependent, record.n_steps);
+    load_chains(*checkpointing.resume, chains, start);
+  }
+  result.outcome = run_parallel(model, chains, record.n_steps, config, progress,
+                                round_plan(checkpointing, start), [&](Index steps) {
+                                  write_checkpoint(checkpointing, [&](ByteWriter& out) {
+                                    write_driver_section(out, DriverKind::kIndependent, steps);
+                                    save_chains(out, chains);
+                                  });
+                                });
   return result;
 }
 

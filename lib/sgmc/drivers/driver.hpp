@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sgmc/chain/chain.hpp"
+#include "sgmc/checkpoint/run_checkpoint.hpp"
 #include "sgmc/drivers/rounds.hpp"
 #include "sgmc/drivers/run_config.hpp"
 #include "sgmc/models/model.hpp"
@@ -21,13 +22,17 @@ using ChainList = std::vector<std::unique_ptr<Chain>>;
 
 /// Runs every chain for `n_steps` iterations, one chain after another within
 /// each round of config.progress_every iterations.
+/// With `plan`, from plan.start and calling save(steps_done) where a
+/// checkpoint is due (run_rounds).
 RunOutcome run_serial(const Model& model, ChainList& chains, Index n_steps,
-                      const RunConfig& config, const ProgressFn& progress);
+                      const RunConfig& config, const ProgressFn& progress,
+                      const RoundPlan& plan = {}, const std::function<void(Index)>& save = {});
 
 /// The same with the chains of each round spread over config.threads worker
 /// threads. Falls back to run_serial for a model that is not thread-safe.
 RunOutcome run_parallel(const Model& model, ChainList& chains, Index n_steps,
-                        const RunConfig& config, const ProgressFn& progress);
+                        const RunConfig& config, const ProgressFn& progress,
+                        const RoundPlan& plan = {}, const std::function<void(Index)>& save = {});
 
 /// One workspace of `model` per chain.
 std::vector<std::unique_ptr<ModelWorkspace>> make_workspaces(const Model& model, Index n);
@@ -54,14 +59,17 @@ ChainList make_chains(const Model& model, const std::function<SamplerConfig(Inde
 /// Creates config.n_chains chains for `model` and runs them in parallel;
 /// for sampler kind kResgld, runs them as the replicas of
 /// sample_replica_exchange() instead, and for the interacting contour
-/// samplers as the chains of sample_interacting_contour().
+/// samplers as the chains of sample_interacting_contour(). With
+/// checkpointing.path set it writes checkpoints; with checkpointing.resume
+/// set it continues the run saved there (the same arguments rebuild it)
+/// and draws exactly what the uninterrupted run would have drawn.
 struct SampleResult {
   ChainList chains;
   RunOutcome outcome;
   SwapStats swaps;  ///< replica exchange only; empty otherwise
 };
 SampleResult sample(const Model& model, const SamplerConfig& sampler, const RecordPolicy& record,
-                    const RunConfig& config, ConstVecRef x0,
-                    const ProgressFn& progress);
+                    const RunConfig& config, ConstVecRef x0, const ProgressFn& progress,
+                    const Checkpointing& checkpointing = {});
 
 }  // namespace sgmc

@@ -48,13 +48,15 @@ std::vector<double> pilot_theta(const Model& model, const SamplerConfig& sampler
 SampleResult sample_interacting_contour(const Model& model, const SamplerConfig& sampler,
                                         const RecordPolicy& record, const RunConfig& config,
                                         ConstVecRef x0, const ProgressFn& progress,
-                                        ChainExchange& exchange) {
+                                        ChainExchange& exchange,
+                                        const Checkpointing& checkpointing) {
   config.validate();
   require(is_interacting(sampler.kind), "sampler", sampler_name(sampler.kind),
           "must be icsgld, icsghmc or picsgld for the interacting contour driver");
   sampler.validate();
   SamplerConfig shared = sampler;
-  if (sampler.contour.pilot_steps > 0) {
+  // A resumed run reads its theta from the checkpoint: no pilot.
+  if (sampler.contour.pilot_steps > 0 && checkpointing.resume == nullptr) {
     shared.contour.theta0 = pilot_theta(model, sampler, config, x0, exchange);
   }
   auto theta = std::make_shared<Theta>(shared.contour);
@@ -68,8 +70,21 @@ SampleResult sample_interacting_contour(const Model& model, const SamplerConfig&
   std::vector<Index> all(static_cast<std::size_t>(config.n_chains));
   const Index n_steps = record.n_steps;
   Index k = 0;
-  pass.for_each(chains.size(), [&](std::size_t c) { chains[c]->evaluate(model, workspaces[c].get()); });
-  result.outcome = run_rounds(n_steps, config, progress, [&](Index length) {
+  if (checkpointing.resume != nullptr) {  // the evaluations at x_{k+1} are in the chains
+    k = read_driver_section(*checkpointing.resume, DriverKind::kInteractingContour, n_steps);
+    theta->load(*checkpointing.resume);
+    load_chains(*checkpointing.resume, chains, k);
+  } else {
+    pass.for_each(chains.size(), [&](std::size_t c) { chains[c]->evaluate(model, workspaces[c].get()); });
+  }
+  const auto save = [&](Index steps) {
+    write_checkpoint(checkpointing, [&](ByteWriter& out) {
+      write_driver_section(out, DriverKind::kInteractingContour, steps);
+      theta->save(out);
+      save_chains(out, chains);
+    });
+  };
+  result.outcome = run_rounds(n_steps, config, progress, round_plan(checkpointing, k), [&](Index length) {
     for (Index s = 0; s < length; ++s) {
       ++k;
       // A non-finite energy travels as index -1, so that every process
@@ -98,15 +113,17 @@ SampleResult sample_interacting_contour(const Model& model, const SamplerConfig&
         if (k < n_steps) chains[c]->evaluate(model, workspaces[c].get());
       });
     }
-  });
+  }, save);
   return result;
 }
 
 SampleResult sample_interacting_contour(const Model& model, const SamplerConfig& sampler,
                                         const RecordPolicy& record, const RunConfig& config,
-                                        ConstVecRef x0, const ProgressFn& progress) {
+                                        ConstVecRef x0, const ProgressFn& progress,
+                                        const Checkpointing& checkpointing) {
   LocalExchange exchange;
-  return sample_interacting_contour(model, sampler, record, config, x0, progress, exchange);
+  return sample_interacting_contour(model, sampler, record, config, x0, progress, exchange,
+                                    checkpointing);
 }
 
 }  // namespace sgmc

@@ -33,12 +33,14 @@ namespace sgmc {
 SampleResult sample_interacting_contour(const Model& model, const SamplerConfig& sampler,
                                         const RecordPolicy& record, const RunConfig& config,
                                         ConstVecRef x0, const ProgressFn& progress,
-                                        ChainExchange& exchange);
+                                        ChainExchange& exchange,
+                                        const Checkpointing& checkpointing = {});
 
 /// The same with every chain in this process (LocalExchange).
 SampleResult sample_interacting_contour(const Model& model, const SamplerConfig& sampler,
                                         const RecordPolicy& record, const RunConfig& config,
-                                        ConstVecRef x0, const ProgressFn& progress);
+                                        ConstVecRef x0, const ProgressFn& progress,
+                                        const Checkpointing& checkpointing = {});
 
 /// theta_0 from the SGLD pilot of SPEC §5 (see above), the same on every process.
 std::vector<double> pilot_theta(const Model& model, const SamplerConfig& sampler,

@@ -46,6 +46,25 @@ class Exchanger {
 
   const SwapStats& stats() const { return stats_; }
 
+  /// Checkpoints: the swap stream, the running sigma2 and the statistics.
+  void save(ByteWriter& out) const {
+    out.section("SWAP");
+    rng_.save(out);
+    noise_.save(out);
+    out.indices(stats_.attempts);
+    out.indices(stats_.accepts);
+  }
+  void load(ByteReader& in, Index steps) {
+    in.section("SWAP");
+    rng_.load(in);
+    noise_.load(in);
+    in.indices("swap attempts", stats_.attempts, 0, steps);
+    in.indices("swap acceptances", stats_.accepts, 0, steps);
+    for (std::size_t l = 0; l < stats_.accepts.size(); ++l) {
+      if (stats_.accepts[l] > stats_.attempts[l]) in.fail("swap acceptances", "more than attempts");
+    }
+  }
+
  private:
   ReplicaSettings settings_;
   Rng rng_;
@@ -69,7 +88,8 @@ SamplerConfig replica_config(const SamplerConfig& sampler, Index replica, Index 
 
 SampleResult sample_replica_exchange(const Model& model, const SamplerConfig& sampler,
                                      const RecordPolicy& record, const RunConfig& config,
-                                     ConstVecRef x0, const ProgressFn& progress) {
+                                     ConstVecRef x0, const ProgressFn& progress,
+                                     const Checkpointing& checkpointing) {
   config.validate();
   require(sampler.kind == SamplerKind::kResgld, "sampler", sampler_name(sampler.kind),
           "must be resgld for replica exchange");
@@ -85,8 +105,22 @@ SampleResult sample_replica_exchange(const Model& model, const SamplerConfig& sa
   Exchanger exchanger(sampler, chains, config.seed);
   ParallelChains pass(model, config);
   const Index n_steps = record.n_steps;
-  pass.for_each(chains.size(), [&](std::size_t c) { chains[c]->evaluate(model, workspaces[c].get()); });
-  result.outcome = run_rounds(n_steps, config, progress, [&](Index length) {
+  Index start = 0;
+  if (checkpointing.resume != nullptr) {  // the evaluations at x_{start+1} are in the chains
+    start = read_driver_section(*checkpointing.resume, DriverKind::kReplicaExchange, n_steps);
+    exchanger.load(*checkpointing.resume, start);
+    load_chains(*checkpointing.resume, chains, start);
+  } else {
+    pass.for_each(chains.size(), [&](std::size_t c) { chains[c]->evaluate(model, workspaces[c].get()); });
+  }
+  const auto save = [&](Index steps) {
+    write_checkpoint(checkpointing, [&](ByteWriter& out) {
+      write_driver_section(out, DriverKind::kReplicaExchange, steps);
+      exchanger.save(out);
+      save_chains(out, chains);
+    });
+  };
+  result.outcome = run_rounds(n_steps, config, progress, round_plan(checkpointing, start), [&](Index length) {
     for (Index s = 0; s < length; ++s) {
       const Index k = chains.front()->steps_done() + 1;
       exchanger.sweep(chains, k);
@@ -96,7 +130,7 @@ SampleResult sample_replica_exchange(const Model& model, const SamplerConfig& sa
         if (k < n_steps) chains[c]->evaluate(model, workspaces[c].get());
       });
     }
-  });
+  }, save);
   result.swaps = exchanger.stats();
   return result;
 }

@@ -33,8 +33,10 @@ SamplerConfig replica_config(const SamplerConfig& sampler, Index replica, Index 
 /// of the result is the lowest temperature, whose draws sample the target;
 /// chain r holds the draws of the tempered target at tau_r. Throws
 /// sgmc::Error naming a bad option.
+/// Checkpoints as sample() describes.
 SampleResult sample_replica_exchange(const Model& model, const SamplerConfig& sampler,
                                      const RecordPolicy& record, const RunConfig& config,
-                                     ConstVecRef x0, const ProgressFn& progress);
+                                     ConstVecRef x0, const ProgressFn& progress,
+                                     const Checkpointing& checkpointing = {});
 
 }  // namespace sgmc

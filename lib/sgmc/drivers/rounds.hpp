@@ -1,6 +1,7 @@
-// The round structure every driver shares: iterations run in rounds of
-// config.progress_every, with a progress report (and a chance to cancel)
-// after each.
+// The round structure every driver shares: iterations run in rounds that
+// end at the multiples of config.progress_every and of the checkpoint
+// interval, with a progress report (and a chance to cancel) at the former
+// and a checkpoint at the latter and whenever the run stops.
 #pragma once
 
 #include <algorithm>
@@ -15,23 +16,47 @@ struct RunOutcome {
   bool cancelled = false;
 };
 
-/// Calls round(length) for rounds of config.progress_every iterations and
-/// reports progress after each.
+/// Where a run starts and when it saves itself (sgmc/checkpoint).
+struct RoundPlan {
+  Index start = 0;             ///< iterations already made (a resumed run)
+  bool checkpoints = false;    ///< save() is called at all
+  Index checkpoint_every = 0;  ///< 0: only when the run stops
+};
+
+/// Calls round(length) from plan.start to n_steps in rounds; reports
+/// progress at multiples of config.progress_every and at the end; calls
+/// save(steps_done) at multiples of plan.checkpoint_every and when the run
+/// stops (finished or cancelled), if plan.checkpoints. Round boundaries are
+/// multiples, so a resumed run splits its iterations as the original did.
+template <typename Round, typename Save>
+RunOutcome run_rounds(Index n_steps, const RunConfig& config, const ProgressFn& progress,
+                      const RoundPlan& plan, Round&& round, Save&& save) {
+  config.validate();
+  RunOutcome outcome{plan.start, false};
+  const auto next = [&](Index every) {
+    return every > 0 ? (outcome.steps_done / every + 1) * every : n_steps;
+  };
+  while (outcome.steps_done < n_steps) {
+    const Index end = std::min({next(config.progress_every), next(plan.checkpoint_every), n_steps});
+    round(end - outcome.steps_done);
+    outcome.steps_done = end;
+    if ((end % config.progress_every == 0 || end == n_steps) && progress &&
+        !progress(end, n_steps)) {
+      outcome.cancelled = end < n_steps;
+    }
+    const bool stops = end == n_steps || outcome.cancelled;
+    const bool due = plan.checkpoint_every > 0 && end % plan.checkpoint_every == 0;
+    if (plan.checkpoints && (stops || due)) save(end);
+    if (outcome.cancelled) break;
+  }
+  return outcome;
+}
+
+/// The same without checkpoints, from iteration 0.
 template <typename Round>
 RunOutcome run_rounds(Index n_steps, const RunConfig& config, const ProgressFn& progress,
                       Round&& round) {
-  config.validate();
-  RunOutcome outcome;
-  while (outcome.steps_done < n_steps) {
-    const Index length = std::min(config.progress_every, n_steps - outcome.steps_done);
-    round(length);
-    outcome.steps_done += length;
-    if (progress && !progress(outcome.steps_done, n_steps)) {
-      outcome.cancelled = outcome.steps_done < n_steps;
-      break;
-    }
-  }
-  return outcome;
+  return run_rounds(n_steps, config, progress, RoundPlan{}, round, [](Index) {});
 }
 
 }  // namespace sgmc

@@ -1,5 +1,8 @@
 #include "sgmc/random/batch_selector.hpp"
 
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
+
 #include <numeric>
 #include <utility>
 
@@ -43,6 +46,29 @@ void BatchSelector::next(Rng& rng) {
     const Index j = i + static_cast<Index>(rng.below(static_cast<std::uint64_t>(data_size_ - i)));
     std::swap(order_[static_cast<std::size_t>(i)], order_[static_cast<std::size_t>(j)]);
   }
+}
+
+
+void BatchSelector::save(ByteWriter& out) const {
+  out.section("BTCH");
+  out.i64(data_size_);
+  out.i64(size_);
+  out.indices(order_);
+}
+
+void BatchSelector::load(ByteReader& in) {
+  in.section("BTCH");
+  in.index("data size N", data_size_, data_size_);
+  in.index("batch size n", size_, size_);
+  std::vector<Index> order(order_.size());
+  in.indices("batch", order, 0, data_size_ - 1);
+  // The batch must be distinct indices, and a persistent permutation one of all N.
+  std::vector<bool> seen(static_cast<std::size_t>(data_size_), false);
+  for (const Index j : order) {
+    if (seen[static_cast<std::size_t>(j)]) in.fail("batch", "index " + show(j) + " repeats");
+    seen[static_cast<std::size_t>(j)] = true;
+  }
+  order_ = std::move(order);
 }
 
 }  // namespace sgmc

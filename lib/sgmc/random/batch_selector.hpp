@@ -11,6 +11,9 @@
 
 namespace sgmc {
 
+class ByteReader;
+class ByteWriter;
+
 class BatchSelector {
  public:
   /// n = batch_size in [1, N]; batch_size = 0 selects the full data set.
@@ -29,6 +32,11 @@ class BatchSelector {
   std::span<const Index> current() const { return {order_.data(), static_cast<std::size_t>(size_)}; }
   Index size() const { return size_; }
   Index data_size() const { return data_size_; }
+
+  /// Checkpoints: the current batch (and the permutation it is part of).
+  /// load() requires the same N and n and checks the indices.
+  void save(ByteWriter& out) const;
+  void load(ByteReader& in);
 
  private:
   Index data_size_;

@@ -20,6 +20,9 @@
 // AVX-512 a portable path runs the same algorithm on the same lanes.
 #include "sgmc/random/normal.hpp"
 
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -378,6 +381,33 @@ double NormalSource::next() noexcept {
     buffered_ = kLanes;
   }
   return buffer_[kLanes - buffered_--];
+}
+
+void NormalSource::save(ByteWriter& out) const {
+  out.section("NORM");
+  rng_.save(out);
+  for (const auto& word : lanes_) out.words(word);
+  out.words(slow_);
+  out.values(std::span<const double>(buffer_));
+  out.u64(buffered_);
+}
+
+void NormalSource::load(ByteReader& in) {
+  in.section("NORM");
+  Rng rng = rng_;
+  rng.load(in);
+  decltype(lanes_) lanes;
+  for (auto& word : lanes) in.words("normal lanes", word);
+  decltype(slow_) slow;
+  in.words("normal slow path", slow);
+  decltype(buffer_) buffer;
+  in.values("normal buffer", std::span<double>(buffer));
+  const auto buffered = static_cast<std::size_t>(in.index("normal buffered", 0, kLanes));
+  rng_ = rng;
+  lanes_ = lanes;
+  slow_ = slow;
+  buffer_ = buffer;
+  buffered_ = buffered;
 }
 
 }  // namespace sgmc

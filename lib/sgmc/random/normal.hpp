@@ -27,6 +27,10 @@ class NormalSource {
   /// for accept/reject uniforms) does not change them.
   Rng& rng() noexcept { return rng_; }
 
+  /// Checkpoints: the stream, the lane states and the unread variates.
+  void save(ByteWriter& out) const;
+  void load(ByteReader& in);
+
  private:
   /// xoshiro256++ lanes advanced together: two AVX-512 vectors.
   static constexpr std::size_t kLanes = 16;

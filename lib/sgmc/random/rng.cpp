@@ -1,5 +1,8 @@
 #include "sgmc/random/rng.hpp"
 
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
+
 namespace sgmc {
 namespace {
 
@@ -60,5 +63,15 @@ void Rng::apply_jump(const std::array<std::uint64_t, 4>& poly) noexcept {
 
 void Rng::jump() noexcept { apply_jump(kJump); }
 void Rng::long_jump() noexcept { apply_jump(kLongJump); }
+
+void Rng::save(ByteWriter& out) const { out.words(s_); }
+
+void Rng::load(ByteReader& in) {
+  std::array<std::uint64_t, 4> s;
+  in.words("random stream", s);
+  // The all-zero state is xoshiro's one fixed point: never reached, so damage.
+  if (s == std::array<std::uint64_t, 4>{}) in.fail("random stream", "the all-zero state");
+  s_ = s;
+}
 
 }  // namespace sgmc

@@ -8,6 +8,9 @@
 
 namespace sgmc {
 
+class ByteReader;
+class ByteWriter;
+
 /// What a stream is used for; each purpose of each chain is its own stream,
 /// so that e.g. the batch sequence does not change when a sampler consumes
 /// more or fewer normals.
@@ -53,6 +56,10 @@ class Rng {
   void long_jump() noexcept;  ///< advance 2^192 steps
 
   const std::array<std::uint64_t, 4>& state() const noexcept { return s_; }
+
+  /// Checkpoints (lib/sgmc/checkpoint): the four state words.
+  void save(ByteWriter& out) const;
+  void load(ByteReader& in);
 
  private:
   static std::uint64_t rotl(std::uint64_t x, int k) noexcept { return (x << k) | (x >> (64 - k)); }

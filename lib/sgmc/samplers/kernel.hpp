@@ -11,6 +11,9 @@
 
 namespace sgmc {
 
+class ByteReader;
+class ByteWriter;
+
 /// The stochastic estimates of SPEC §0 at the point returned by query().
 struct StochasticEval {
   double energy;           ///< U_hat(x)
@@ -57,6 +60,12 @@ class Kernel {
   /// False when the next step() consumes an extra evaluation that is not an
   /// iteration (MHBT: the first evaluation, the adjustment proposals).
   virtual bool next_is_iteration() const { return true; }
+
+  /// Checkpoints: everything step() reads besides the evaluation (scratch
+  /// excepted). load() is called on a kernel freshly built from the same
+  /// settings and start; it checks what it reads (Error(kFormat)).
+  virtual void save(ByteWriter& out) const = 0;
+  virtual void load(ByteReader& in) = 0;
 };
 
 }  // namespace sgmc

@@ -1,7 +1,11 @@
 #include "sgmc/samplers/mhbt.hpp"
 
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
+
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "sgmc/core/error.hpp"
@@ -147,6 +151,68 @@ void Mhbt::propose(NormalSource& noise, bool forward_only) {
     proposal_.segment(start, length).array() = x_.segment(start, length).array() +
                                                h * grad_.segment(start, length).array() + sd * w;
   });
+}
+
+
+void Mhbt::save(ByteWriter& out) const {
+  out.section("MHBT");
+  out.values(x_);
+  out.values(grad_);
+  out.f64(mu_);
+  out.i64(static_cast<Index>(kept_batch_.size()));
+  out.indices(kept_batch_);
+  out.values(proposal_);
+  out.flag(forward_);
+  out.i64(static_cast<Index>(phase_));
+  out.i64(stats_.proposed);
+  out.i64(stats_.accepted);
+  out.i64(stats_.forward_proposed);
+  out.i64(stats_.forward_accepted);
+  out.f64(stats_.beta);
+  out.f64(last_log_ratio_);
+  out.i64(epoch_steps_);
+  out.f64(epoch_accept_prob_);
+  for (const Move& move : adjust_) {
+    out.f64(move.out.forward);
+    out.f64(move.out.backward);
+    out.f64(move.back.forward);
+    out.f64(move.back.backward);
+    out.f64(move.gain);
+  }
+  out.i64(adjust_done_);
+}
+
+void Mhbt::load(ByteReader& in) {
+  in.section("MHBT");
+  in.values("position", x_);
+  in.values("cached gradient", grad_);
+  mu_ = in.finite("cached mu");
+  const auto n_data = static_cast<Index>(n_data_);
+  const Index kept = in.index("kept batch size", 0, static_cast<Index>(kept_batch_.capacity()));
+  kept_batch_.resize(static_cast<std::size_t>(kept));
+  std::span<Index> batch(kept_batch_);
+  in.indices("kept batch", batch, 0, n_data - 1);
+  in.values("proposal", proposal_);
+  forward_ = in.flag("proposal direction");
+  phase_ = static_cast<Phase>(in.index("phase", 0, static_cast<Index>(Phase::kAdjust)));
+  const Index max = std::numeric_limits<Index>::max();
+  stats_.proposed = in.index("proposals", 0, max);
+  stats_.accepted = in.index("acceptances", 0, stats_.proposed);
+  stats_.forward_proposed = in.index("forward proposals", 0, stats_.proposed);
+  stats_.forward_accepted = in.index("forward acceptances", 0, stats_.forward_proposed);
+  stats_.beta = in.finite("beta");
+  if (stats_.beta < 1) in.fail("beta", "must be >= 1, not " + show(stats_.beta));
+  last_log_ratio_ = in.f64("last log ratio");
+  epoch_steps_ = in.index("epoch steps", 0, epoch_length_);
+  epoch_accept_prob_ = in.finite("epoch acceptance");
+  for (Move& move : adjust_) {
+    move.out.forward = in.finite("adjustment proposal");
+    move.out.backward = in.finite("adjustment proposal");
+    move.back.forward = in.finite("adjustment proposal");
+    move.back.backward = in.finite("adjustment proposal");
+    move.gain = in.finite("adjustment proposal");
+  }
+  adjust_done_ = in.index("adjustment proposals done", 0, kAdjustProposals);
 }
 
 }  // namespace sgmc

@@ -56,6 +56,8 @@ class Mhbt final : public Kernel {
   ConstVecRef query() const override { return proposal_; }
   ConstVecRef position() const override { return x_; }
   void step(const StochasticEval& eval, const StepInfo& info, NormalSource& noise) override;
+  void save(ByteWriter& out) const override;
+  void load(ByteReader& in) override;
   bool records_position() const override { return true; }
   double position_energy() const override { return -n_data_ * mu_; }
   bool next_is_iteration() const override { return phase_ == Phase::kMove; }

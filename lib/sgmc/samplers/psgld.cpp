@@ -1,5 +1,8 @@
 #include "sgmc/samplers/psgld.hpp"
 
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
+
 #include <cmath>
 
 namespace sgmc {
@@ -30,6 +33,20 @@ void Psgld::step(const StochasticEval& eval, const StepInfo& info, NormalSource&
     x_.segment(start, length).array() -=
         eps * g * eval.grad.segment(start, length).array() - (noise_scale * g).sqrt() * w;
   });
+}
+
+
+void Psgld::save(ByteWriter& out) const {
+  out.section("PSGD");
+  out.values(x_);
+  out.values(v_);
+}
+
+void Psgld::load(ByteReader& in) {
+  in.section("PSGD");
+  in.values("position", x_);
+  in.values("RMSprop second moment", v_);
+  if ((v_.array() < 0).any()) in.fail("RMSprop second moment", "has a negative entry");
 }
 
 }  // namespace sgmc

@@ -22,6 +22,8 @@ class Psgld final : public Kernel {
   ConstVecRef position() const override { return x_; }
   void set_position(ConstVecRef x) override { x_ = x; }
   void step(const StochasticEval& eval, const StepInfo& info, NormalSource& noise) override;
+  void save(ByteWriter& out) const override;
+  void load(ByteReader& in) override;
 
   /// The RMSprop statistic V_k.
   ConstVecRef second_moment() const { return v_; }

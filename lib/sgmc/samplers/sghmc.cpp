@@ -1,5 +1,8 @@
 #include "sgmc/samplers/sghmc.hpp"
 
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
+
 #include <cmath>
 
 namespace sgmc {
@@ -22,6 +25,19 @@ void Sghmc::step(const StochasticEval& eval, const StepInfo& info, NormalSource&
     v = keep * v - eps * eval.grad.segment(start, length).array() + sd * w;
     x_.segment(start, length).array() += v;
   });
+}
+
+
+void Sghmc::save(ByteWriter& out) const {
+  out.section("SGHM");
+  out.values(x_);
+  out.values(v_);
+}
+
+void Sghmc::load(ByteReader& in) {
+  in.section("SGHM");
+  in.values("position", x_);
+  in.values("momentum", v_);
 }
 
 }  // namespace sgmc

@@ -22,6 +22,8 @@ class Sghmc final : public Kernel {
   ConstVecRef position() const override { return x_; }
   void set_position(ConstVecRef x) override { x_ = x; }
   void step(const StochasticEval& eval, const StepInfo& info, NormalSource& noise) override;
+  void save(ByteWriter& out) const override;
+  void load(ByteReader& in) override;
 
   ConstVecRef momentum() const { return v_; }
 

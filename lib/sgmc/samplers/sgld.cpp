@@ -1,5 +1,8 @@
 #include "sgmc/samplers/sgld.hpp"
 
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
+
 #include <cmath>
 
 namespace sgmc {
@@ -14,6 +17,17 @@ void Sgld::step(const StochasticEval& eval, const StepInfo& info, NormalSource& 
   blocks_.for_each(x_.size(), noise, [&](Index start, Index length, const auto& w) {
     x_.segment(start, length).array() -= eps * eval.grad.segment(start, length).array() - sd * w;
   });
+}
+
+
+void Sgld::save(ByteWriter& out) const {
+  out.section("SGLD");
+  out.values(x_);
+}
+
+void Sgld::load(ByteReader& in) {
+  in.section("SGLD");
+  in.values("position", x_);
 }
 
 }  // namespace sgmc

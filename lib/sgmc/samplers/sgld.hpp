@@ -15,6 +15,8 @@ class Sgld final : public Kernel {
   ConstVecRef position() const override { return x_; }
   void set_position(ConstVecRef x) override { x_ = x; }
   void step(const StochasticEval& eval, const StepInfo& info, NormalSource& noise) override;
+  void save(ByteWriter& out) const override;
+  void load(ByteReader& in) override;
 
  private:
   Vec x_;

@@ -1,5 +1,10 @@
 #include "sgmc/samplers/swap_rule.hpp"
 
+#include <limits>
+
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
+
 #include <cmath>
 
 #include "sgmc/core/error.hpp"
@@ -36,6 +41,21 @@ void NoiseVariance::add(double energy) {
   }
   previous_ = energy;
   has_previous_ = true;
+}
+
+void NoiseVariance::save(ByteWriter& out) const {
+  out.flag(has_previous_);
+  out.f64(previous_);
+  out.f64(sum_squares_);
+  out.i64(count_);
+}
+
+void NoiseVariance::load(ByteReader& in) {
+  has_previous_ = in.flag("sigma2: has previous");
+  previous_ = in.finite("sigma2: previous energy");
+  sum_squares_ = in.finite("sigma2: sum of squares");
+  if (sum_squares_ < 0) in.fail("sigma2: sum of squares", "negative");
+  count_ = in.index("sigma2: count", 0, std::numeric_limits<Index>::max());
 }
 
 }  // namespace sgmc

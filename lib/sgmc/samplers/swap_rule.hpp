@@ -9,6 +9,9 @@
 
 namespace sgmc {
 
+class ByteReader;
+class ByteWriter;
+
 /// Where sigma2 of the swap rule comes from.
 enum class SwapVariance {
   kRunning,  ///< NoiseVariance of the lowest replica's U_hat
@@ -51,6 +54,10 @@ class NoiseVariance {
   void restart() { has_previous_ = false; }
   /// The estimate; 0 before the first difference.
   double variance() const { return count_ > 0 ? sum_squares_ / (2.0 * static_cast<double>(count_)) : 0.0; }
+
+  /// Checkpoints: the running sums.
+  void save(ByteWriter& out) const;
+  void load(ByteReader& in);
 
  private:
   bool has_previous_ = false;

@@ -1,5 +1,8 @@
 #include "sgmc/storage/draw_store.hpp"
 
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
+
 #include "sgmc/core/error.hpp"
 
 namespace sgmc {
@@ -29,6 +32,34 @@ void DrawStore::push(ConstVecRef x, double energy, Index k) {
   energies_[size_] = energy;
   steps_.push_back(k);
   ++size_;
+}
+
+
+void DrawStore::save(ByteWriter& out) const {
+  out.section("DRAW");
+  out.i64(size_);
+  out.values({draws_.data(), static_cast<std::size_t>(size_ * dim())});
+  out.values(energies());
+  out.indices(steps_);
+}
+
+void DrawStore::load(ByteReader& in, Index expected, Index last_step) {
+  in.section("DRAW");
+  const Index size = in.index("number of draws", expected, expected);
+  Eigen::MatrixXd draws(dim(), capacity());
+  in.values("draws", std::span<double>(draws.data(), static_cast<std::size_t>(size * dim())));
+  Eigen::VectorXd energies(capacity());
+  in.values("draw energies", energies.head(size));
+  std::vector<Index> steps(static_cast<std::size_t>(size));
+  in.indices("draw iterations", steps, 1, last_step);
+  for (std::size_t i = 1; i < steps.size(); ++i) {
+    if (steps[i] <= steps[i - 1]) in.fail("draw iterations", "not increasing");
+  }
+  steps.reserve(static_cast<std::size_t>(capacity()));
+  draws_ = std::move(draws);
+  energies_ = std::move(energies);
+  steps_ = std::move(steps);
+  size_ = size;
 }
 
 }  // namespace sgmc

@@ -8,6 +8,9 @@
 
 namespace sgmc {
 
+class ByteReader;
+class ByteWriter;
+
 /// Which iterations are kept: k > burn_in and (k - burn_in) divisible by thin.
 struct RecordPolicy {
   Index n_steps = 1000;
@@ -40,6 +43,12 @@ class DrawStore {
   Eigen::Ref<const Eigen::VectorXd> energies() const { return energies_.head(size_); }
   /// Iteration k of each draw.
   const std::vector<Index>& steps() const { return steps_; }
+
+  /// Checkpoints: the draws so far. load() requires exactly `expected`
+  /// draws (what the chain's iterations so far record), each from an
+  /// iteration in [1, last_step], in increasing order.
+  void save(ByteWriter& out) const;
+  void load(ByteReader& in, Index expected, Index last_step);
 
  private:
   Eigen::MatrixXd draws_;
