@@ -81,6 +81,12 @@ sgmc_status sgmc_mpi_sample(sgmc_draws** out, const sgmc_model* model, const sgm
     const auto run = sgmc::run_config(options->options);
     sgmc::require(run.n_chains >= rank.size, "n_chains", run.n_chains,
                   ("must be >= the number of processes, " + sgmc::show(rank.size)).c_str());
+    if (!sgmc::checkpointing(options->options).path.empty()) {
+      throw sgmc::Error(sgmc::ErrorKind::kUnsupported,
+                        "option 'checkpoint_file' = \"" + options->options.get_string("checkpoint_file") +
+                            "\": sgmc_mpi_sample does not write checkpoints; run with sgmc_sample "
+                            "on threads to checkpoint");
+    }
     MpiExchange exchange(comm, rank, run.n_chains);
     auto result = sgmc::sample_interacting_contour(
         *model->model, sampler, sgmc::record_policy(options->options), run,

@@ -121,9 +121,8 @@ extern "C" sgmc_status sgmc_resume(sgmc_draws** out, const sgmc_model* model, co
                             " and N = " + sgmc::show(data_size));
     }
     const auto options = resumed_options(sgmc::Options::load(in), overrides);
-    const sgmc::Index starts = in.length("x0", std::numeric_limits<sgmc::Index>::max() / 8);
-    Eigen::VectorXd x0(starts);
-    in.values("x0", x0);
+    const auto starts = in.double_array("x0", std::numeric_limits<sgmc::Index>::max());
+    const Eigen::Map<const Eigen::VectorXd> x0(starts.data(), static_cast<sgmc::Index>(starts.size()));
     return run(out, model, options, x0, progress, user, &in, path);
   });
 }

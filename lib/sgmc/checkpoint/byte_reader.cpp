@@ -1,5 +1,6 @@
 #include "sgmc/checkpoint/byte_reader.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -90,6 +91,13 @@ std::string ByteReader::text(std::string_view what, std::size_t max_length) {
 void ByteReader::doubles(std::string_view what, std::span<double> out) {
   expect_length(what, out.size());
   raw(what, out.data(), out.size_bytes());
+}
+
+std::vector<double> ByteReader::double_array(std::string_view what, Index max) {
+  const Index n = length(what, std::min<Index>(max, static_cast<Index>((bytes_.size() - offset_) / 8)));
+  std::vector<double> out(static_cast<std::size_t>(n));
+  raw(what, out.data(), out.size() * sizeof(double));
+  return out;
 }
 
 void ByteReader::values(std::string_view what, std::span<double> out) {

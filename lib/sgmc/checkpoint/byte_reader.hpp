@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sgmc/core/types.hpp"
 
@@ -40,6 +41,8 @@ class ByteReader {
   void values(std::string_view what, VecRef out) {
     values(what, std::span<double>(out.data(), static_cast<std::size_t>(out.size())));
   }
+  /// An array of at most max doubles, unchecked.
+  std::vector<double> double_array(std::string_view what, Index max);
   /// Reads an array of exactly out.size() indices, each in [lo, hi].
   void indices(std::string_view what, std::span<Index> out, Index lo, Index hi);
   void words(std::string_view what, std::span<std::uint64_t> out);

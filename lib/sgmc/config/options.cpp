@@ -358,9 +358,7 @@ Options Options::load(ByteReader& in) {
       in.fail("options", e.what());
     }
   }
-  const Index m = in.length("theta0", 1 << 24);
-  std::vector<double> theta0(static_cast<std::size_t>(m));
-  in.doubles("theta0", theta0);
+  const auto theta0 = in.double_array("theta0", Index{1} << 24);
   try {
     options.set_theta0(theta0);
   } catch (const Error& e) {

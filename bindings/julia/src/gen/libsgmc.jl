@@ -150,6 +150,13 @@ a bug in sgmc; please report it
 const SGMC_ERROR_INTERNAL = sgmc_status(-8)
 
 """
+    SGMC_ERROR_FORMAT
+
+a file is not what it should be: not a checkpoint, truncated or corrupt
+"""
+const SGMC_ERROR_FORMAT = sgmc_status(-9)
+
+"""
     sgmc_last_error()
 
 The message of the last failed call on this thread.
@@ -1049,6 +1056,46 @@ sgmc_status sgmc_sample(sgmc_draws **out, const sgmc_model *model, const sgmc_op
 """
 function sgmc_sample(out, model, options, x0, x0_len, progress, user)
     ccall((:sgmc_sample, libsgmc), sgmc_status, (Ptr{Ptr{sgmc_draws}}, Ptr{sgmc_model}, Ptr{sgmc_options}, Ptr{Cdouble}, Int64, sgmc_progress_fn, Ptr{Cvoid}), out, model, options, x0, x0_len, progress, user)
+end
+
+"""
+    sgmc_resume(out, model, path, overrides, progress, user)
+
+Continues the run saved in the checkpoint `path`, drawing exactly (bitwise) what the uninterrupted run would have drawn.
+
+A run checkpoints itself when option "checkpoint_file" is set: every
+"checkpoint_every" iterations (0: never in between) and whenever it stops —
+finished, or cancelled by its progress callback. A checkpoint holds
+everything the run's future depends on: options, starting points, every
+chain's state (position, momentum, preconditioner statistics, theta and
+its trace, MHBT cache and kept batch, random streams, an evaluation made
+ahead), the driver's state (swap stream and statistics, the shared theta)
+and the draws so far. It is written atomically (a temporary file in the
+same directory, flushed, then renamed), so a crash during a write leaves
+the previous checkpoint intact. The format is versioned and checksummed
+(see docs/checkpoints.md).
+
+The resumed run goes on checkpointing to its "checkpoint_file", or to
+`path` when that is empty.
+
+# Arguments
+- `out` (out): All the draws, those before the checkpoint included; NULL on failure.
+- `model` (in): The model of the saved run (its dimension and data size are checked; its identity cannot be).
+- `path` (in): The checkpoint file.
+- `overrides` (in): NULL, or options of which only "threads", "progress_every", "checkpoint_file" and "checkpoint_every" may differ from the saved run's; any other option set here must equal the saved value.
+- `progress` (in): Progress callback, or NULL.
+- `user` (in): Passed to `progress`.
+
+# Returns
+As `sgmc_sample`; a checkpoint that cannot be used changes nothing and gives `SGMC_ERROR_IO` (cannot be read), `SGMC_ERROR_FORMAT` (not a checkpoint, truncated or corrupt; the message names the damaged part), `SGMC_ERROR_UNSUPPORTED` (written by a newer sgmc) or `SGMC_ERROR_INVALID_ARGUMENT` (another model's, or an override that changes the run).
+
+C prototype:
+```c
+sgmc_status sgmc_resume(sgmc_draws **out, const sgmc_model *model, const char *path, const sgmc_options *overrides, sgmc_progress_fn progress, void *user);
+```
+"""
+function sgmc_resume(out, model, path, overrides, progress, user)
+    ccall((:sgmc_resume, libsgmc), sgmc_status, (Ptr{Ptr{sgmc_draws}}, Ptr{sgmc_model}, Cstring, Ptr{sgmc_options}, sgmc_progress_fn, Ptr{Cvoid}), out, model, path, overrides, progress, user)
 end
 
 """
@@ -2153,6 +2200,7 @@ export SGMC_ERROR_IO
 export SGMC_ERROR_UNSUPPORTED
 export SGMC_ERROR_STATE
 export SGMC_ERROR_INTERNAL
+export SGMC_ERROR_FORMAT
 export sgmc_last_error
 export sgmc_status_name
 export sgmc_options
@@ -2199,6 +2247,7 @@ export sgmc_draws_copy_energy
 export sgmc_draws_copy_steps
 export sgmc_progress_fn
 export sgmc_sample
+export sgmc_resume
 export sgmc_chain
 export sgmc_chain_create
 export sgmc_chain_destroy

@@ -1,0 +1,197 @@
+/* Checkpoint and resume through the C API: a run cancelled after a
+ * checkpoint and resumed draws exactly what the uninterrupted run draws, for
+ * each driver; a damaged, foreign or mismatched checkpoint is refused with a
+ * clear error and changes nothing. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "sgmc/sgmc.h"
+
+#define STEPS 240
+#define STOP_AT 120
+
+static char path[512];
+
+static int stop_at(int64_t done, int64_t total, void *user) {
+  (void)total;
+  (void)user;
+  return done >= STOP_AT;
+}
+
+static sgmc_options *options_for(const char *sampler, int64_t n_chains) {
+  sgmc_options *o = NULL;
+  CHECK_OK(sgmc_options_create(&o));
+  CHECK_OK(sgmc_options_set_string(o, "sampler", sampler));
+  CHECK_OK(sgmc_options_set_int(o, "n_steps", STEPS));
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", n_chains));
+  CHECK_OK(sgmc_options_set_int(o, "threads", 2));
+  CHECK_OK(sgmc_options_set_int(o, "progress_every", 40));
+  CHECK_OK(sgmc_options_set_double(o, "step_size", 0.01));
+  CHECK_OK(sgmc_options_set_int(o, "batch_size", 20));
+  if (strcmp(sampler, "resgld") == 0) CHECK_OK(sgmc_options_set_double(o, "temperature_max", 4.0));
+  if (strcmp(sampler, "mhbt") == 0) CHECK_OK(sgmc_options_set_double(o, "step_size", 1e-4));
+  return o;
+}
+
+/* The draws of every chain of `a` and `b` are bitwise equal. */
+static void check_same_draws(const sgmc_draws *a, const sgmc_draws *b) {
+  int64_t ca, na, da, cb, nb, db, c;
+  CHECK_OK(sgmc_draws_shape(a, &ca, &na, &da));
+  CHECK_OK(sgmc_draws_shape(b, &cb, &nb, &db));
+  CHECK(ca == cb && na == nb && da == db);
+  if (ca != cb || na != nb || da != db) return;
+  for (c = 0; c < ca; ++c) {
+    size_t n = (size_t)(na * da);
+    double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+    CHECK_OK(sgmc_draws_copy(a, c, x, na * da));
+    CHECK_OK(sgmc_draws_copy(b, c, y, nb * db));
+    CHECK(memcmp(x, y, n * sizeof *x) == 0);
+    free(x);
+    free(y);
+  }
+}
+
+static void check_resume(const sgmc_model *model, const char *sampler, int64_t n_chains,
+                         const double *x0, int64_t x0_len) {
+  sgmc_options *o = options_for(sampler, n_chains);
+  sgmc_draws *whole = NULL, *first = NULL, *rest = NULL;
+  printf("resume %s\n", sampler);
+  CHECK_OK(sgmc_sample(&whole, model, o, x0, x0_len, NULL, NULL));
+  if (whole == NULL) fprintf(stderr, "  %s: %s\n", sampler, sgmc_last_error());
+  CHECK_OK(sgmc_options_set_string(o, "checkpoint_file", path));
+  CHECK_OK(sgmc_options_set_int(o, "checkpoint_every", 50));
+  CHECK(sgmc_sample(&first, model, o, x0, x0_len, stop_at, NULL) == SGMC_CANCELLED);
+  CHECK(first != NULL);
+  /* The run's own options are acceptable overrides; threads may change. */
+  CHECK_OK(sgmc_options_set_int(o, "threads", 1));
+  CHECK_OK(sgmc_resume(&rest, model, path, o, NULL, NULL));
+  if (rest == NULL) fprintf(stderr, "  %s: %s\n", sampler, sgmc_last_error());
+  CHECK(rest != NULL);
+  if (whole != NULL && rest != NULL) check_same_draws(whole, rest);
+  sgmc_draws_destroy(whole);
+  sgmc_draws_destroy(first);
+  sgmc_draws_destroy(rest);
+  sgmc_options_destroy(o);
+}
+
+static long file_size(const char *name) {
+  FILE *f = fopen(name, "rb");
+  long n;
+  if (f == NULL) return -1;
+  fseek(f, 0, SEEK_END);
+  n = ftell(f);
+  fclose(f);
+  return n;
+}
+
+/* Flips one byte of the file in place. */
+static void damage(const char *name, long offset) {
+  FILE *f = fopen(name, "r+b");
+  int c;
+  fseek(f, offset, SEEK_SET);
+  c = fgetc(f);
+  fseek(f, offset, SEEK_SET);
+  fputc(c ^ 0x5A, f);
+  fclose(f);
+}
+
+static void check_refusals(const sgmc_model *model, const sgmc_model *other, const double *x0) {
+  sgmc_options *o = options_for("sgld", 2);
+  sgmc_options *wrong = NULL;
+  sgmc_draws *draws = (sgmc_draws *)&draws;
+  char foreign[600];
+  FILE *f;
+  long size;
+  CHECK_OK(sgmc_options_set_string(o, "checkpoint_file", path));
+  CHECK(sgmc_sample(&draws, model, o, x0, 2, stop_at, NULL) == SGMC_CANCELLED);
+  sgmc_draws_destroy(draws);
+
+  CHECK_ERROR(sgmc_resume(&draws, model, NULL, NULL, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT, "'path'");
+  CHECK(draws == NULL);
+  CHECK_ERROR(sgmc_resume(NULL, model, path, NULL, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT, "'out'");
+  CHECK_ERROR(sgmc_resume(&draws, NULL, path, NULL, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT, "'model'");
+  CHECK_ERROR(sgmc_resume(&draws, other, path, NULL, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "written for dim = 2");
+  CHECK(draws == NULL);
+
+  CHECK_OK(sgmc_options_create(&wrong));
+  CHECK_OK(sgmc_options_set_int(wrong, "n_steps", 2 * STEPS));
+  CHECK_ERROR(sgmc_resume(&draws, model, path, wrong, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "option 'n_steps' differs");
+  sgmc_options_destroy(wrong);
+
+  snprintf(foreign, sizeof foreign, "%s.missing", path);
+  CHECK_ERROR(sgmc_resume(&draws, model, foreign, NULL, NULL, NULL), SGMC_ERROR_IO, foreign);
+
+  snprintf(foreign, sizeof foreign, "%s.csv", path);
+  f = fopen(foreign, "w");
+  fputs("x,y\n1,2\n", f);
+  fclose(f);
+  CHECK_ERROR(sgmc_resume(&draws, model, foreign, NULL, NULL, NULL), SGMC_ERROR_FORMAT,
+              "not an sgmc checkpoint");
+  remove(foreign);
+
+  /* A damaged checkpoint is refused, left as it is, and still damaged. */
+  size = file_size(path);
+  damage(path, size / 2);
+  CHECK_ERROR(sgmc_resume(&draws, model, path, NULL, NULL, NULL), SGMC_ERROR_FORMAT, "corrupt");
+  CHECK(draws == NULL);
+  CHECK(file_size(path) == size);
+  damage(path, size / 2);  /* repaired: usable again */
+  CHECK_OK(sgmc_resume(&draws, model, path, NULL, NULL, NULL));
+  sgmc_draws_destroy(draws);
+
+  /* A newer format. */
+  damage(path, 8);
+  CHECK_ERROR(sgmc_resume(&draws, model, path, NULL, NULL, NULL), SGMC_ERROR_UNSUPPORTED, "newer sgmc");
+  CHECK(strcmp(sgmc_status_name(SGMC_ERROR_FORMAT), "SGMC_ERROR_FORMAT") == 0);
+  sgmc_options_destroy(o);
+}
+
+int main(void) {
+  sgmc_model *gauss25 = NULL, *line = NULL, *logistic = NULL;
+  sgmc_data *data = NULL;
+  double x0[2] = {0.5, -0.5};
+  double rows[200 * 3];
+  double labels[200];
+  int i;
+  const char *tmp = getenv("TMPDIR");
+  snprintf(path, sizeof path, "%s/sgmc-capi-checkpoint-%ld.ckpt", tmp ? tmp : "/tmp", (long)rand());
+
+  CHECK_OK(sgmc_model_target(&gauss25, "gauss25", 0.1, 0.3));
+  for (i = 0; i < 200; ++i) {
+    rows[3 * i] = 1.0;
+    rows[3 * i + 1] = (double)(i % 17) / 17.0 - 0.5;
+    rows[3 * i + 2] = (double)(i % 5) / 5.0 - 0.4;
+    labels[i] = (double)((i * 7) % 3 == 0);
+  }
+  CHECK_OK(sgmc_data_create(&data, 200, 3, rows, labels, 0));
+  CHECK_OK(sgmc_model_logistic(&logistic, data, 1.0));
+  sgmc_data_destroy(data);
+  data = NULL;
+  {
+    double mean[3] = {0, 0, 0};
+    double cov[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    CHECK_OK(sgmc_model_gaussian(&line, 3, mean, cov, 0.0, 0.0));
+  }
+  check_resume(gauss25, "sgld", 2, x0, 2);
+  check_resume(gauss25, "cycsghmc", 2, x0, 2);
+  check_resume(gauss25, "resgld", 3, x0, 2);
+  check_resume(gauss25, "icsgld", 3, x0, 2);
+  check_resume(gauss25, "csghmc", 2, x0, 2);
+  {
+    double z[4] = {0, 0, 0, 0};
+    check_resume(logistic, "mhbt", 2, z, 4);
+    check_resume(logistic, "psgld", 2, z, 4);
+  }
+  check_refusals(gauss25, line, x0);
+  remove(path);
+  sgmc_model_destroy(gauss25);
+  sgmc_model_destroy(line);
+  sgmc_model_destroy(logistic);
+  sgmc_data_destroy(data);
+  return check_summary();
+}
