@@ -24,6 +24,8 @@ struct Job {
   std::vector<double> start;
   std::string draws = "draws.csv";      ///< CSV of every draw
   std::string summary = "summary.json"; ///< JSON summary
+  /// Continue from the checkpoint file ("checkpoint_file") when it exists.
+  bool resume = false;
 };
 
 /// Reads a config file into `job`, over what it holds. Throws sgmc::Error

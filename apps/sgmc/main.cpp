@@ -22,6 +22,8 @@ struct RunFlags {
   std::vector<std::string> sets;
   std::string draws;
   std::string summary;
+  std::string checkpoint;
+  bool resume = false;
 };
 
 sgmc::app::Job make_job(const RunFlags& flags) {
@@ -34,6 +36,8 @@ sgmc::app::Job make_job(const RunFlags& flags) {
   for (const auto& s : flags.sets) sgmc::app::set_option(job.options, s);
   if (!flags.draws.empty()) job.draws = flags.draws;
   if (!flags.summary.empty()) job.summary = flags.summary;
+  if (!flags.checkpoint.empty()) job.options.set("checkpoint_file", flags.checkpoint);
+  job.resume = flags.resume;
   return job;
 }
 
@@ -61,6 +65,11 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--set", run.sets, "set an option, key=value (any key of docs/options.md)");
   run_cmd->add_option("--draws", run.draws, "CSV file of the draws");
   run_cmd->add_option("--summary", run.summary, "JSON file of the summary");
+  run_cmd->add_option("--checkpoint", run.checkpoint,
+                      "checkpoint file, written every checkpoint_every iterations and when the run "
+                      "stops (as --set checkpoint_file=FILE)");
+  run_cmd->add_flag("--resume", run.resume,
+                    "continue the run saved in the checkpoint file, if it exists (else start it)");
 
   sgmc::app::PlotOptions plot;
   auto* plot_cmd = app.add_subcommand("plot", "trace and density pictures of a draws CSV");

@@ -1,27 +1,48 @@
 #include "run.hpp"
 
 #include <chrono>
+#include <filesystem>
 
 #include "draws_csv.hpp"
 #include "progress.hpp"
-#include "sgmc/drivers/driver.hpp"
+#include "sgmc/drivers/options_run.hpp"
 #include "sgmc/estimators/cycle_weights.hpp"
 #include "summary.hpp"
 
 namespace sgmc::app {
+namespace {
+
+/// True when the job continues from its checkpoint: --resume, and the file
+/// is there (a first run with --resume starts afresh, so that one command
+/// line serves a job that may be stopped and restarted).
+bool resumes(const Job& job, std::ostream& err) {
+  if (!job.resume) return false;
+  const std::string& path = job.options.get_string("checkpoint_file");
+  if (path.empty()) {
+    throw Error(ErrorKind::kInvalidArgument,
+                "--resume needs a checkpoint file: --checkpoint FILE or option checkpoint_file");
+  }
+  if (std::filesystem::exists(path)) return true;
+  err << "sgmc: no checkpoint at " << path << " yet; starting the run\n";
+  return false;
+}
+
+}  // namespace
 
 RunRecord run_job(const Job& job, std::ostream& err) {
   const auto model = make_model(job.model);
   const SamplerConfig sampler = sampler_config(job.options);
   const RecordPolicy record = record_policy(job.options);
-  const RunConfig run = run_config(job.options);
   Vec x0 = Vec::Zero(model->dim());
   if (!job.start.empty()) x0 = Eigen::Map<const Vec>(job.start.data(), std::ssize(job.start));
 
   InterruptGuard guard;
   ProgressBar bar(err, job.options.get_string("sampler"));
   const auto start = std::chrono::steady_clock::now();
-  auto result = sample(*model, sampler, record, run, x0, bar.callback());
+  auto result = resumes(job, err) ? resume(*model, job.options.get_string("checkpoint_file"),
+                                          &job.options, bar.callback())
+                                       .result
+                                 : sample(*model, job.options, x0, bar.callback());
 
   RunRecord out{sampler.kind, {}, record.n_steps, result.outcome,
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};

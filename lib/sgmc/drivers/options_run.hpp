@@ -1,0 +1,35 @@
+// A run configured by the options scheme, as the C API and the command-line
+// program start it, and its resumption from a checkpoint. The checkpoint's
+// preamble (section "RUN ": model shape, options, starting points) is what
+// rebuilds the run before the driver reads its state back.
+#pragma once
+
+#include <string>
+
+#include "sgmc/config/options.hpp"
+#include "sgmc/drivers/driver.hpp"
+
+namespace sgmc {
+
+/// sample() with the configuration of `options`, writing checkpoints to
+/// "checkpoint_file" when it is set.
+SampleResult sample(const Model& model, const Options& options, ConstVecRef x0,
+                    const ProgressFn& progress);
+
+/// A run continued from its checkpoint.
+struct ResumedRun {
+  Options options;  ///< the saved run's, with the overrides applied
+  SampleResult result;
+};
+
+/// Continues the run saved at `path` on `model` (its dimension and data
+/// size must match the saved run's). `overrides` (or null) may change only
+/// "threads", "progress_every", "checkpoint_file" and "checkpoint_every";
+/// another option set there must equal the saved value. The run goes on
+/// checkpointing to its "checkpoint_file", or to `path` when that is empty.
+/// Throws Error: kIo, kFormat or kUnsupported for an unusable file (nothing
+/// changes), kInvalidArgument for a mismatch.
+ResumedRun resume(const Model& model, const std::string& path, const Options* overrides,
+                  const ProgressFn& progress);
+
+}  // namespace sgmc
