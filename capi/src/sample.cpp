@@ -71,3 +71,10 @@ extern "C" sgmc_status sgmc_resume(sgmc_draws** out, const sgmc_model* model, co
     }
   });
 }
+
+extern "C" sgmc_status sgmc_checkpoint_options(sgmc_options** out, const char* path) {
+  return create_into(out, [&] {
+    require_non_null(path, "path");
+    return std::make_unique<sgmc_options>(sgmc_options{sgmc::checkpoint_options(path)});
+  });
+}

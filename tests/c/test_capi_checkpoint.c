@@ -68,6 +68,17 @@ static void check_resume(const sgmc_model *model, const char *sampler, int64_t n
   /* The run's own options are acceptable overrides; threads may change. */
   CHECK_OK(sgmc_options_set_int(o, "threads", 1));
   CHECK_OK(sgmc_resume(&rest, model, path, o, NULL, NULL));
+  {
+    sgmc_options *saved = NULL;
+    const char *name = NULL;
+    int64_t every = 0;
+    CHECK_OK(sgmc_checkpoint_options(&saved, path));
+    CHECK_OK(sgmc_options_get_string(saved, "sampler", &name));
+    CHECK(name != NULL && strcmp(name, sampler) == 0);
+    CHECK_OK(sgmc_options_get_int(saved, "checkpoint_every", &every));
+    CHECK(every == 50);
+    sgmc_options_destroy(saved);
+  }
   if (rest == NULL) fprintf(stderr, "  %s: %s\n", sampler, sgmc_last_error());
   CHECK(rest != NULL);
   if (whole != NULL && rest != NULL) check_same_draws(whole, rest);
@@ -138,6 +149,11 @@ static void check_refusals(const sgmc_model *model, const sgmc_model *other, con
   size = file_size(path);
   damage(path, size / 2);
   CHECK_ERROR(sgmc_resume(&draws, model, path, NULL, NULL, NULL), SGMC_ERROR_FORMAT, "corrupt");
+  {
+    sgmc_options *saved = (sgmc_options *)&saved;
+    CHECK_ERROR(sgmc_checkpoint_options(&saved, path), SGMC_ERROR_FORMAT, "corrupt");
+    CHECK(saved == NULL);
+  }
   CHECK(draws == NULL);
   CHECK(file_size(path) == size);
   damage(path, size / 2);  /* repaired: usable again */

@@ -599,6 +599,15 @@ SGMC_API sgmc_status sgmc_sample(sgmc_draws **out, const sgmc_model *model,
 SGMC_API sgmc_status sgmc_resume(sgmc_draws **out, const sgmc_model *model, const char *path,
                                  const sgmc_options *overrides, sgmc_progress_fn progress,
                                  void *user);
+
+/**
+ * @brief The options of the run saved in the checkpoint @p path (its
+ *        sampler, n_chains, n_steps, ...), e.g. to label resumed draws.
+ * @param[out] out The options; NULL on failure. Release with sgmc_options_destroy().
+ * @param[in] path The checkpoint file.
+ * @return ::SGMC_OK, or the errors of sgmc_resume() for an unusable file.
+ */
+SGMC_API sgmc_status sgmc_checkpoint_options(sgmc_options **out, const char *path);
 /** @} */
 
 /* ------------------------------------------------------------------------ */

@@ -55,6 +55,21 @@ Options with_overrides(Options saved, const Options* overrides) {
   return saved;
 }
 
+/// A checkpoint's preamble, read up to the chains' starts.
+struct Preamble {
+  Index dim;
+  Index data_size;
+  Options options;
+};
+
+Preamble read_preamble(ByteReader& in) {
+  in.section("RUN ");
+  constexpr Index kMax = std::numeric_limits<Index>::max();
+  const Index dim = in.index("dimension", 1, kMax);
+  const Index data_size = in.index("data size", 0, kMax);
+  return {dim, data_size, Options::load(in)};
+}
+
 }  // namespace
 
 SampleResult sample(const Model& model, const Options& options, ConstVecRef x0,
@@ -66,21 +81,24 @@ ResumedRun resume(const Model& model, const std::string& path, const Options* ov
                   const ProgressFn& progress) {
   const auto payload = read_checkpoint_file(path);
   ByteReader in(payload);
-  in.section("RUN ");
-  constexpr Index kMax = std::numeric_limits<Index>::max();
-  const Index dim = in.index("dimension", 1, kMax);
-  const Index data_size = in.index("data size", 0, kMax);
+  const auto [dim, data_size, options] = read_preamble(in);
   if (dim != model.dim() || data_size != model.data_size()) {
     throw Error(ErrorKind::kInvalidArgument,
                 "argument 'model' has dim = " + show(model.dim()) + " and data size N = " +
                     show(model.data_size()) + "; checkpoint '" + path +
                     "' was written for dim = " + show(dim) + " and N = " + show(data_size));
   }
-  ResumedRun resumed{with_overrides(Options::load(in), overrides), {}};
-  const auto starts = in.double_array("x0", kMax);
+  ResumedRun resumed{with_overrides(options, overrides), {}};
+  const auto starts = in.double_array("x0", std::numeric_limits<Index>::max());
   const Eigen::Map<const Vec> x0(starts.data(), static_cast<Index>(starts.size()));
   resumed.result = run(model, resumed.options, x0, progress, &in, path);
   return resumed;
+}
+
+Options checkpoint_options(const std::string& path) {
+  const auto payload = read_checkpoint_file(path);
+  ByteReader in(payload);
+  return read_preamble(in).options;
 }
 
 }  // namespace sgmc

@@ -32,4 +32,8 @@ struct ResumedRun {
 ResumedRun resume(const Model& model, const std::string& path, const Options* overrides,
                   const ProgressFn& progress);
 
+/// The options of the run saved at `path` (checked as resume() checks the
+/// file; the chains' states are not read).
+Options checkpoint_options(const std::string& path);
+
 }  // namespace sgmc

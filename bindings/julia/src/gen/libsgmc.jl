@@ -1099,6 +1099,27 @@ function sgmc_resume(out, model, path, overrides, progress, user)
 end
 
 """
+    sgmc_checkpoint_options(out, path)
+
+The options of the run saved in the checkpoint `path` (its sampler, n_chains, n_steps, ...), e.g. to label resumed draws.
+
+# Arguments
+- `out` (out): The options; NULL on failure. Release with `sgmc_options_destroy`.
+- `path` (in): The checkpoint file.
+
+# Returns
+`SGMC_OK`, or the errors of `sgmc_resume` for an unusable file.
+
+C prototype:
+```c
+sgmc_status sgmc_checkpoint_options(sgmc_options **out, const char *path);
+```
+"""
+function sgmc_checkpoint_options(out, path)
+    ccall((:sgmc_checkpoint_options, libsgmc), sgmc_status, (Ptr{Ptr{sgmc_options}}, Cstring), out, path)
+end
+
+"""
     sgmc_chain
 
 One chain driven by ask/tell.
@@ -2248,6 +2269,7 @@ export sgmc_draws_copy_steps
 export sgmc_progress_fn
 export sgmc_sample
 export sgmc_resume
+export sgmc_checkpoint_options
 export sgmc_chain
 export sgmc_chain_create
 export sgmc_chain_destroy
