@@ -36,6 +36,7 @@ export LibSgmc, SgmcError, check
 export Options, setoption!, getoption, option_type, option_info, settheta0!
 export AbstractSgmcModel, Model, JuliaModel, Data, target, gaussian, logistic, linear,
        mlp_classifier, mlp_regression, read_csv, feature_names, dimension, data_size
+export resume, checkpoint_options
 export Draws, sample_chains, positions, energies, iterations, log_weights, theta, theta_trace,
        contour_index, contour_shape, weighted_moments, weighted_quantiles, resample,
        cycle_count, cycles, cycle_weights, cycle_mean, swap_stats, temperatures, convergence,

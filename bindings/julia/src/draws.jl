@@ -113,6 +113,45 @@ function _sample(model::AbstractSgmcModel, o::Options, x0::AbstractVecOrMat{<:Re
     return Draws(ref[], getoption(o, "sampler"), model)
 end
 
+const _RESUME_KEYS = (:threads, :progress_every, :checkpoint_file, :checkpoint_every)
+
+"""
+    resume(model, path; threads, checkpoint_every, checkpoint_file) -> Draws
+
+Continues the run that `sample_chains(...; checkpoint_file = path)` saved
+(every `checkpoint_every` iterations and when it stopped) and returns the
+draws of the whole run, bitwise those of an uninterrupted run. Only the
+keywords shown may change; every other option is the saved run's. A file
+that is not a checkpoint, is truncated or corrupt, or comes from a newer
+sgmc throws an [`SgmcError`](@ref) (`SGMC_ERROR_FORMAT`, `SGMC_ERROR_IO`,
+`SGMC_ERROR_UNSUPPORTED`) and changes nothing.
+"""
+function resume(model::AbstractSgmcModel, path::AbstractString; kwargs...)
+    for key in keys(kwargs)
+        key in _RESUME_KEYS ||
+            throw(ArgumentError("resume: option $(key) cannot change; only $(join(_RESUME_KEYS, ", ")) can"))
+    end
+    o = Options(; kwargs...)
+    model isa JuliaModel && setoption!(o, "threads", 1)
+    saved = checkpoint_options(path)
+    ref = Ref{Ptr{LibSgmc.sgmc_draws}}(C_NULL)
+    _call_with_model(model) do
+        LibSgmc.sgmc_resume(ref, model, path, o, C_NULL, C_NULL)
+    end
+    return Draws(ref[], getoption(saved, "sampler"), model)
+end
+
+"""
+    checkpoint_options(path) -> Options
+
+The options of the run saved in the checkpoint file `path`.
+"""
+function checkpoint_options(path::AbstractString)
+    ref = Ref{Ptr{LibSgmc.sgmc_options}}(C_NULL)
+    check(LibSgmc.sgmc_checkpoint_options(ref, path))
+    return Options(ref[])
+end
+
 _kind(s::Symbol) = s === :interpolated ? LibSgmc.SGMC_WEIGHT_INTERPOLATED :
                    s === :bin ? LibSgmc.SGMC_WEIGHT_BIN :
                    throw(ArgumentError("weight kind $(repr(s)): use :interpolated or :bin"))

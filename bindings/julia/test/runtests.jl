@@ -255,4 +255,30 @@ end
         step!(c, m)
         @test_throws SgmcError step!(c, m)
     end
+    @testset "checkpoint and resume" begin
+        path = tempname() * ".ckpt"
+        for name in (:sghmc, :resgld, :icsgld)
+            opts = (sampler = name, n_steps = 600, n_chains = 3, step_size = 0.01, seed = 3,
+                    temperature_max = 4.0)
+            whole = sample_chains(gauss_c(), MU; opts...)
+            saved = sample_chains(gauss_c(), MU; opts..., checkpoint_file = path, checkpoint_every = 250)
+            @test positions(saved) == positions(whole)
+            @test getoption(checkpoint_options(path), "sampler") == String(name)
+            @test positions(resume(gauss_c(), path; threads = 1)) == positions(whole)
+        end
+        # A Julia model checkpoints through the same C run.
+        j = sample_chains(gauss_julia(), [0.0, 0.0]; n_steps = 50, checkpoint_file = path)
+        @test positions(resume(gauss_julia(), path)) == positions(j)
+        @test_throws ArgumentError resume(gauss_julia(), path; n_steps = 100)
+        bytes = read(path)
+        bytes[end ÷ 2] ⊻= 0xff
+        write(path, bytes)
+        err = try resume(gauss_julia(), path) catch e e end
+        @test err isa SgmcError && err.status == LibSgmc.SGMC_ERROR_FORMAT
+        @test read(path) == bytes  # refused, and left as it was
+        write(path, "x,y\n1,2\n")
+        err = try checkpoint_options(path) catch e e end
+        @test err isa SgmcError && occursin("not an sgmc checkpoint", err.message)
+        rm(path)
+    end
 end

@@ -70,16 +70,9 @@ Preamble read_preamble(ByteReader& in) {
   return {dim, data_size, Options::load(in)};
 }
 
-}  // namespace
-
-SampleResult sample(const Model& model, const Options& options, ConstVecRef x0,
-                    const ProgressFn& progress) {
-  return run(model, options, x0, progress, nullptr, {});
-}
-
-ResumedRun resume(const Model& model, const std::string& path, const Options* overrides,
-                  const ProgressFn& progress) {
-  const auto payload = read_checkpoint_file(path);
+ResumedRun resume_payload(const Model& model, const std::vector<std::uint8_t>& payload,
+                          const std::string& path, const Options* overrides,
+                          const ProgressFn& progress) {
   ByteReader in(payload);
   const auto [dim, data_size, options] = read_preamble(in);
   if (dim != model.dim() || data_size != model.data_size()) {
@@ -93,6 +86,24 @@ ResumedRun resume(const Model& model, const std::string& path, const Options* ov
   const Eigen::Map<const Vec> x0(starts.data(), static_cast<Index>(starts.size()));
   resumed.result = run(model, resumed.options, x0, progress, &in, path);
   return resumed;
+}
+
+}  // namespace
+
+SampleResult sample(const Model& model, const Options& options, ConstVecRef x0,
+                    const ProgressFn& progress) {
+  return run(model, options, x0, progress, nullptr, {});
+}
+
+ResumedRun resume(const Model& model, const std::string& path, const Options* overrides,
+                  const ProgressFn& progress) {
+  return resume_payload(model, read_checkpoint_file(path), path, overrides, progress);
+}
+
+ResumedRun resume_file_bytes(const Model& model, std::span<const std::uint8_t> file,
+                             const std::string& name, const Options* overrides,
+                             const ProgressFn& progress) {
+  return resume_payload(model, checked_payload(file, name), name, overrides, progress);
 }
 
 Options checkpoint_options(const std::string& path) {

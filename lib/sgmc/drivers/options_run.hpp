@@ -4,6 +4,8 @@
 // rebuilds the run before the driver reads its state back.
 #pragma once
 
+#include <cstdint>
+#include <span>
 #include <string>
 
 #include "sgmc/config/options.hpp"
@@ -31,6 +33,12 @@ struct ResumedRun {
 /// changes), kInvalidArgument for a mismatch.
 ResumedRun resume(const Model& model, const std::string& path, const Options* overrides,
                   const ProgressFn& progress);
+
+/// resume() from the bytes of a checkpoint file (`name` labels messages
+/// and is where the run goes on checkpointing unless its options say).
+ResumedRun resume_file_bytes(const Model& model, std::span<const std::uint8_t> file,
+                             const std::string& name, const Options* overrides,
+                             const ProgressFn& progress);
 
 /// The options of the run saved at `path` (checked as resume() checks the
 /// file; the chains' states are not read).

@@ -7,6 +7,9 @@ sgmc_sample <- function(model, sampler = "sgld", n_steps = 1000, ..., x0 = NULL,
                        threads = threads, seed = seed, ..., theta0 = theta0)
   n_chains <- .sgmc_get_option(opts, "n_chains")
   x0 <- .sgmc_start(x0, model$dim, n_chains)
+  if (!is.null(model$r_functions) && nzchar(.sgmc_get_option(opts, "checkpoint_file")))
+    stop("'checkpoint_file': runs of models written in R are not checkpointed yet; ",
+         "use a built-in or C model, or save the draws yourself", call. = FALSE)
   if (is.null(model$r_functions)) {
     draws <- c_sgmc_sample(model$handle, opts, x0)
     if (c_sgmc_r_was_interrupted() != 0)
@@ -18,6 +21,27 @@ sgmc_sample <- function(model, sampler = "sgld", n_steps = 1000, ..., x0 = NULL,
     chain_map <- cbind(handle = seq_len(n_chains), chain = rep(0L, n_chains))
   }
   .sgmc_new_draws(handles, chain_map, model, opts)
+}
+
+# sgmc_resume(): continues the run saved in a checkpoint file, with the
+# draws of the whole run.
+sgmc_resume <- function(model, path, threads = NULL, checkpoint_every = NULL,
+                        checkpoint_file = NULL) {
+  if (!inherits(model, "sgmc_model")) stop("'model' must be an sgmc_model (see sgmc_target(), sgmc_model_r())", call. = FALSE)
+  if (!is.character(path) || length(path) != 1 || is.na(path))
+    stop("'path' must be one file name", call. = FALSE)
+  if (!is.null(model$r_functions))
+    stop("runs of models written in R are not checkpointed, so they cannot be resumed", call. = FALSE)
+  placement <- list(threads = threads, checkpoint_every = checkpoint_every,
+                    checkpoint_file = checkpoint_file)
+  overrides <- do.call(sgmc_options, placement[!vapply(placement, is.null, logical(1))])
+  opts <- c_sgmc_checkpoint_options(path)
+  draws <- c_sgmc_resume(model$handle, path, overrides)
+  if (c_sgmc_r_was_interrupted() != 0)
+    warning("sgmc_resume() was interrupted: the draws made so far are returned", call. = FALSE)
+  n_chains <- c_sgmc_draws_shape(draws)$n_chains
+  chain_map <- cbind(handle = rep(1L, n_chains), chain = seq_len(n_chains) - 1L)
+  .sgmc_new_draws(list(draws), chain_map, model, opts)
 }
 
 # x0: NULL (zeros), dim values (every chain) or an n_chains x dim matrix.

@@ -1,0 +1,47 @@
+# Checkpoint and resume from R: the resumed draws equal the uninterrupted
+# run's bitwise; damaged or foreign files and changed options are refused.
+
+# R cannot stop a run at a chosen step (the C and C++ tests resume from the
+# middle of runs); here the checkpoint each run leaves at its end is read back
+# through the whole R path, and writing checkpoints must not change the draws.
+test_that("checkpointing leaves the draws alone and a resumed run returns them", {
+  g <- sgmc_target("gauss25", grad_noise_sd = 0.2)
+  for (s in c("sghmc", "resgld", "icsgld", "cycsgld")) {
+    extra <- if (s == "resgld") list(temperature_max = 4) else list()
+    args <- c(list(g, s, 600, step_size = 0.01, n_chains = 3, threads = 2, seed = 5,
+                   x0 = c(0.5, -0.5)), extra)
+    whole <- do.call(sgmc_sample, args)
+    f <- tempfile(fileext = ".ckpt")
+    first <- do.call(sgmc_sample, c(args, list(checkpoint_file = f, checkpoint_every = 250)))
+    expect_identical(first$draws, whole$draws)
+    resumed <- sgmc_resume(g, f, threads = 1)
+    expect_identical(resumed$draws, whole$draws, info = s)
+    expect_identical(resumed$sampler, s)
+    unlink(f)
+  }
+})
+
+test_that("bad checkpoints and mismatches are refused and change nothing", {
+  g <- sgmc_target("gauss25")
+  f <- tempfile(fileext = ".ckpt")
+  d <- sgmc_sample(g, "sgld", 200, step_size = 0.01, threads = 1, checkpoint_file = f)
+  before <- readBin(f, "raw", file.size(f))
+  expect_error(sgmc_resume(g, paste0(f, ".missing")), class = "sgmc_error")
+  csv <- tempfile(fileext = ".csv")
+  writeLines(c("x,y", "1,2"), csv)
+  expect_error(sgmc_resume(g, csv), "not an sgmc checkpoint", class = "sgmc_error")
+  damaged <- before
+  damaged[length(damaged) %/% 2] <- as.raw(bitwXor(as.integer(damaged[length(damaged) %/% 2]), 255L))
+  writeBin(damaged, f)
+  expect_error(sgmc_resume(g, f), "corrupt", class = "sgmc_error")
+  expect_identical(readBin(f, "raw", file.size(f)), damaged)
+  writeBin(before, f)
+  expect_error(sgmc_resume(sgmc_gaussian(c(0, 0, 0), diag(3)), f), "written for dim = 2",
+               class = "sgmc_error")
+  expect_error(sgmc_resume(g, f, checkpoint_every = -1), "checkpoint_every", class = "sgmc_error")
+  expect_error(sgmc_resume(g, c(f, f)), "'path' must be one file name")
+  r_model <- sgmc_model_r(function(x, batch) sum(x^2) / 2, function(x, batch) x, dim = 2)
+  expect_error(sgmc_sample(r_model, "sgld", 10, checkpoint_file = f), "not checkpointed")
+  expect_identical(sgmc_resume(g, f)$draws, d$draws)
+  unlink(c(f, csv))
+})
