@@ -30,23 +30,11 @@ sgmc_status sgmc_chain_create(sgmc_chain** out, const sgmc_options* options, int
     require_non_null(options, "options");
     require_non_null(x0, "x0");
     sgmc::require(dim >= 1, "dim", dim, "must be >= 1");
-    sgmc::require(chain_index >= 0, "chain_index", chain_index, "must be >= 0");
-    const auto run = sgmc::run_config(options->options);
-    const auto sampler = sgmc::sampler_config(options->options);
-    if (sampler.kind == sgmc::SamplerKind::kResgld) {
-      throw sgmc::Error(sgmc::ErrorKind::kUnsupported,
-                        "option 'sampler' = \"resgld\": replica exchange couples its chains; "
-                        "run it with sgmc_sample");
-    }
-    if (sgmc::is_interacting(sampler.kind)) {
-      throw sgmc::Error(sgmc::ErrorKind::kUnsupported,
-                        "option 'sampler' = \"" + std::string(sgmc::sampler_name(sampler.kind)) +
-                            "\": its chains share one theta; run it with sgmc_sample");
-    }
     auto handle = std::make_unique<sgmc_chain>();
-    handle->chain = std::make_unique<sgmc::Chain>(
-        sampler, sgmc::record_policy(options->options), dim,
-        data_size, Eigen::Map<const Eigen::VectorXd>(x0, dim), sgmc::ChainSeed{run.seed, chain_index});
+    handle->options = options->options;
+    handle->data_size = data_size;
+    handle->x0 = Eigen::Map<const Eigen::VectorXd>(x0, dim);
+    handle->chain = sgmc::make_chain(options->options, dim, data_size, handle->x0, chain_index);
     return handle;
   });
 }
@@ -117,6 +105,35 @@ sgmc_status sgmc_chain_draws(sgmc_draws** out, const sgmc_chain* chain) {
     auto draws = std::make_unique<sgmc_draws>();
     draws->add(*chain->chain);
     return draws;
+  });
+}
+
+sgmc_status sgmc_chain_save(const sgmc_chain* chain, const char* path) {
+  return guarded([&] {
+    require_non_null(chain, "chain");
+    require_non_null(path, "path");
+    sgmc::save_chain(path, *chain);
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_chain_load(sgmc_chain** out, const char* path) {
+  return create_into(out, [&] {
+    require_non_null(path, "path");
+    auto handle = std::make_unique<sgmc_chain>();
+    static_cast<sgmc::AskTellChain&>(*handle) = sgmc::load_chain(path);
+    return handle;
+  });
+}
+
+sgmc_status sgmc_chain_shape(const sgmc_chain* chain, int64_t* dim, int64_t* data_size) {
+  return guarded([&] {
+    require_non_null(chain, "chain");
+    require_non_null(dim, "dim");
+    require_non_null(data_size, "data_size");
+    *dim = chain->chain->dim();
+    *data_size = chain->data_size;
+    return SGMC_OK;
   });
 }
 

@@ -8,6 +8,7 @@
 #include "sgmc/chain/chain.hpp"
 #include "sgmc/config/options.hpp"
 #include "sgmc/data/dataset.hpp"
+#include "sgmc/drivers/options_run.hpp"
 #include "sgmc/models/model.hpp"
 #include "sgmc/sgmc.h"
 #include "sgmc/storage/draw_store.hpp"
@@ -49,9 +50,9 @@ struct sgmc_draws {
   }
 };
 
-struct sgmc_chain {
-  std::unique_ptr<sgmc::Chain> chain;
-};
+/// The chain with the options, data size and start that rebuild it from a
+/// checkpoint (sgmc_chain_save).
+struct sgmc_chain : sgmc::AskTellChain {};
 
 struct sgmc_data {
   std::shared_ptr<const sgmc::Dataset> data;

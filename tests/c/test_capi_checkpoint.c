@@ -167,6 +167,80 @@ static void check_refusals(const sgmc_model *model, const sgmc_model *other, con
   sgmc_options_destroy(o);
 }
 
+/* One ask/tell step of U_i(x) = |x - y_i|^2 / 2, y_i = (i % 7) / 7, U0 = |x|^2 / 2. */
+static void ask_tell(sgmc_chain *chain) {
+  double x[2], grad[2] = {0, 0}, prior[2], energy = 0;
+  int64_t batch[10], n = 0, b;
+  CHECK_OK(sgmc_chain_ask(chain, x, 2, batch, 10, &n));
+  for (b = 0; b < n; ++b) {
+    double y = (double)(batch[b] % 7) / 7.0;
+    energy += 0.5 * ((x[0] - y) * (x[0] - y) + (x[1] + y) * (x[1] + y));
+    grad[0] += x[0] - y;
+    grad[1] += x[1] + y;
+  }
+  prior[0] = x[0];
+  prior[1] = x[1];
+  CHECK_OK(sgmc_chain_tell(chain, energy, grad, 0.5 * (x[0] * x[0] + x[1] * x[1]), prior, 2));
+}
+
+static void check_chain_save_load(void) {
+  const char *samplers[] = {"sghmc", "psgld", "csgld", "mhbt", "cycsgld"};
+  size_t s;
+  for (s = 0; s < sizeof samplers / sizeof *samplers; ++s) {
+    sgmc_options *o = options_for(samplers[s], 1);
+    sgmc_chain *chain = NULL, *copy = NULL;
+    sgmc_draws *a = NULL, *b = NULL;
+    double x0[2] = {0.3, -0.2};
+    int i;
+    int64_t done = 0;
+    printf("chain save/load %s\n", samplers[s]);
+    CHECK_OK(sgmc_options_set_int(o, "batch_size", 10));
+    CHECK_OK(sgmc_chain_create(&chain, o, 2, 70, x0, 3));
+    for (i = 0; i < 100; ++i) ask_tell(chain);
+    CHECK_OK(sgmc_chain_save(chain, path));
+    CHECK_OK(sgmc_chain_load(&copy, path));
+    CHECK_OK(sgmc_chain_steps_done(copy, &done));
+    CHECK(done == 100 || strcmp(samplers[s], "mhbt") == 0);
+    {
+      int64_t dim = 0, n_data = 0;
+      CHECK_OK(sgmc_chain_shape(copy, &dim, &n_data));
+      CHECK(dim == 2 && n_data == 70);
+    }
+    for (i = 0; i < 100; ++i) {
+      ask_tell(chain);
+      ask_tell(copy);
+    }
+    CHECK_OK(sgmc_chain_draws(&a, chain));
+    CHECK_OK(sgmc_chain_draws(&b, copy));
+    if (a != NULL && b != NULL) check_same_draws(a, b);
+    sgmc_draws_destroy(a);
+    sgmc_draws_destroy(b);
+    sgmc_chain_destroy(chain);
+    sgmc_chain_destroy(copy);
+    sgmc_options_destroy(o);
+  }
+}
+
+static void check_chain_refusals(const sgmc_model *model, const double *x0) {
+  sgmc_options *o = options_for("sgld", 2);
+  sgmc_chain *chain = (sgmc_chain *)&chain;
+  sgmc_draws *draws = NULL;
+  char bad[600];
+  CHECK_OK(sgmc_options_set_string(o, "checkpoint_file", path));
+  CHECK_OK(sgmc_sample(&draws, model, o, x0, 2, NULL, NULL));
+  sgmc_draws_destroy(draws);
+  /* A whole run's checkpoint is no chain's. */
+  CHECK_ERROR(sgmc_chain_load(&chain, path), SGMC_ERROR_FORMAT, "driver kind");
+  CHECK(chain == NULL);
+  CHECK_ERROR(sgmc_chain_load(&chain, NULL), SGMC_ERROR_INVALID_ARGUMENT, "'path'");
+  CHECK_OK(sgmc_chain_create(&chain, o, 2, 70, x0, 0));
+  snprintf(bad, sizeof bad, "%s.no-such-dir/x.ckpt", path);
+  CHECK_ERROR(sgmc_chain_save(chain, bad), SGMC_ERROR_IO, bad);
+  CHECK_ERROR(sgmc_chain_save(NULL, path), SGMC_ERROR_INVALID_ARGUMENT, "'chain'");
+  sgmc_chain_destroy(chain);
+  sgmc_options_destroy(o);
+}
+
 int main(void) {
   sgmc_model *gauss25 = NULL, *line = NULL, *logistic = NULL;
   sgmc_data *data = NULL;
@@ -204,6 +278,8 @@ int main(void) {
     check_resume(logistic, "psgld", 2, z, 4);
   }
   check_refusals(gauss25, line, x0);
+  check_chain_save_load();
+  check_chain_refusals(gauss25, x0);
   remove(path);
   sgmc_model_destroy(gauss25);
   sgmc_model_destroy(line);

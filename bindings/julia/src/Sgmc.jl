@@ -41,7 +41,7 @@ export Draws, sample_chains, positions, energies, iterations, log_weights, theta
        contour_index, contour_shape, weighted_moments, weighted_quantiles, resample,
        cycle_count, cycles, cycle_weights, cycle_mean, swap_stats, temperatures, convergence,
        mhbt_stats
-export Chain, step!, steps_done, current_position, draws
+export Chain, step!, steps_done, current_position, draws, save_chain, load_chain
 export Sampler, Transition, ChainState, RunState
 export SGLD, pSGLD, SGHMC, CycSGLD, CycSGHMC, ReSGLD, CSGLD, CSGHMC, pCSGLD, KSGLD, MHBT, ICSGLD,
        ICSGHMC, pICSGLD

@@ -46,6 +46,33 @@ Chain(o::Options, m::JuliaModel, x0::AbstractVector{<:Real}; kw...) =
     Chain(o, m.dim, m.data_size, x0; kw...)
 
 """
+    save_chain(chain, path)
+
+Saves the chain (options, start, state, random streams, draws so far) to
+the checkpoint file `path`, atomically; [`load_chain`](@ref) gives it back.
+"""
+save_chain(c::Chain, path::AbstractString) = (check(LibSgmc.sgmc_chain_save(c, path)); nothing)
+
+"""
+    load_chain(path) -> Chain
+
+The chain saved by [`save_chain`](@ref), in the state it was saved in:
+stepped on, it makes exactly the draws the original would have made. A bad
+file throws an [`SgmcError`](@ref) and changes nothing.
+"""
+function load_chain(path::AbstractString)
+    ref = Ref{Ptr{LibSgmc.sgmc_chain}}(C_NULL)
+    check(LibSgmc.sgmc_chain_load(ref, path))
+    dim = Ref{Int64}(0)
+    n = Ref{Int64}(0)
+    check(LibSgmc.sgmc_chain_shape(ref[], dim, n))
+    o = checkpoint_options(path)
+    sampler = getoption(o, "sampler")
+    vr = sampler in _CONTOUR && getoption(o, "contour_vr_period") > 0
+    return Chain(ref[], Int(dim[]), Int(n[]), sampler, vr)
+end
+
+"""
     steps_done(chain) -> Int
 
 The number of iterations the chain has made.

@@ -266,6 +266,21 @@ end
             @test getoption(checkpoint_options(path), "sampler") == String(name)
             @test positions(resume(gauss_c(), path; threads = 1)) == positions(whole)
         end
+        # An ask/tell chain saved and loaded steps on as the original does.
+        c = Chain(Options(n_steps = 100, sampler = :sghmc), gauss_julia(), [0.0, 0.0])
+        m = gauss_julia()
+        for _ in 1:40
+            step!(c, m)
+        end
+        save_chain(c, path)
+        c2 = load_chain(path)
+        @test steps_done(c2) == 40
+        for _ in 1:40
+            step!(c, m)
+            step!(c2, m)
+        end
+        @test current_position(c2) == current_position(c)
+        @test positions(draws(c2)) == positions(draws(c))
         # A Julia model checkpoints through the same C run.
         j = sample_chains(gauss_julia(), [0.0, 0.0]; n_steps = 50, checkpoint_file = path)
         @test positions(resume(gauss_julia(), path)) == positions(j)

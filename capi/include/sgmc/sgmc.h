@@ -709,6 +709,38 @@ SGMC_API sgmc_status sgmc_chain_position(const sgmc_chain *chain, double *x, int
  * @return ::SGMC_OK, ::SGMC_ERROR_INVALID_ARGUMENT or ::SGMC_ERROR_OUT_OF_MEMORY.
  */
 SGMC_API sgmc_status sgmc_chain_draws(sgmc_draws **out, const sgmc_chain *chain);
+
+/**
+ * @brief Saves the chain — its options and start, iteration count, state,
+ *        random streams and draws so far — to the checkpoint file @p path,
+ *        atomically (see sgmc_resume()). Call it between a tell and the next
+ *        ask; the chain is not changed.
+ * @param[in] chain The chain.
+ * @param[in] path The file, replaced as a whole or not at all.
+ * @return ::SGMC_OK, ::SGMC_ERROR_IO naming the file, or
+ *         ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_chain_save(const sgmc_chain *chain, const char *path);
+
+/**
+ * @brief A chain saved by sgmc_chain_save(), in the state it was saved in:
+ *        driven on, it makes exactly the draws the original would have made.
+ * @param[out] out The chain; NULL on failure. Release with sgmc_chain_destroy().
+ * @param[in] path The checkpoint file.
+ * @return ::SGMC_OK, or the errors of sgmc_resume() for an unusable file
+ *         (::SGMC_ERROR_FORMAT also for a checkpoint of a whole run).
+ */
+SGMC_API sgmc_status sgmc_chain_load(sgmc_chain **out, const char *path);
+
+/**
+ * @brief The dimension and data size a chain was made with (for a chain
+ *        from sgmc_chain_load()).
+ * @param[in] chain The chain.
+ * @param[out] dim d.
+ * @param[out] data_size N.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_chain_shape(const sgmc_chain *chain, int64_t *dim, int64_t *data_size);
 /** @} */
 
 /* ------------------------------------------------------------------------ */

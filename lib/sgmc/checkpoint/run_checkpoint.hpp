@@ -21,7 +21,12 @@
 namespace sgmc {
 
 /// The drivers whose state a checkpoint can hold.
-enum class DriverKind : std::int64_t { kIndependent = 1, kReplicaExchange = 2, kInteractingContour = 3 };
+enum class DriverKind : std::int64_t {
+  kIndependent = 1,
+  kReplicaExchange = 2,
+  kInteractingContour = 3,
+  kAskTell = 4,  ///< one chain driven by its caller (sgmc_chain_*)
+};
 
 struct Checkpointing {
   std::string path;   ///< where checkpoints are written; empty for none

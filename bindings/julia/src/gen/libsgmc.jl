@@ -1289,6 +1289,70 @@ function sgmc_chain_draws(out, chain)
 end
 
 """
+    sgmc_chain_save(chain, path)
+
+Saves the chain — its options and start, iteration count, state, random streams and draws so far — to the checkpoint file `path`, atomically (see `sgmc_resume`). Call it between a tell and the next ask; the chain is not changed.
+
+# Arguments
+- `chain` (in): The chain.
+- `path` (in): The file, replaced as a whole or not at all.
+
+# Returns
+`SGMC_OK`, `SGMC_ERROR_IO` naming the file, or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_chain_save(const sgmc_chain *chain, const char *path);
+```
+"""
+function sgmc_chain_save(chain, path)
+    ccall((:sgmc_chain_save, libsgmc), sgmc_status, (Ptr{sgmc_chain}, Cstring), chain, path)
+end
+
+"""
+    sgmc_chain_load(out, path)
+
+A chain saved by `sgmc_chain_save`, in the state it was saved in: driven on, it makes exactly the draws the original would have made.
+
+# Arguments
+- `out` (out): The chain; NULL on failure. Release with `sgmc_chain_destroy`.
+- `path` (in): The checkpoint file.
+
+# Returns
+`SGMC_OK`, or the errors of `sgmc_resume` for an unusable file (`SGMC_ERROR_FORMAT` also for a checkpoint of a whole run).
+
+C prototype:
+```c
+sgmc_status sgmc_chain_load(sgmc_chain **out, const char *path);
+```
+"""
+function sgmc_chain_load(out, path)
+    ccall((:sgmc_chain_load, libsgmc), sgmc_status, (Ptr{Ptr{sgmc_chain}}, Cstring), out, path)
+end
+
+"""
+    sgmc_chain_shape(chain, dim, data_size)
+
+The dimension and data size a chain was made with (for a chain from `sgmc_chain_load`).
+
+# Arguments
+- `chain` (in): The chain.
+- `dim` (out): d.
+- `data_size` (out): N.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_chain_shape(const sgmc_chain *chain, int64_t *dim, int64_t *data_size);
+```
+"""
+function sgmc_chain_shape(chain, dim, data_size)
+    ccall((:sgmc_chain_shape, libsgmc), sgmc_status, (Ptr{sgmc_chain}, Ptr{Int64}, Ptr{Int64}), chain, dim, data_size)
+end
+
+"""
     sgmc_convergence_stat
 
 A convergence diagnostic of Vehtari et al. (2021), computed as R's `posterior` package (1.4) does, to 1e-6 relative.
@@ -2278,6 +2342,9 @@ export sgmc_chain_tell
 export sgmc_chain_steps_done
 export sgmc_chain_position
 export sgmc_chain_draws
+export sgmc_chain_save
+export sgmc_chain_load
+export sgmc_chain_shape
 export sgmc_convergence_stat
 export SGMC_RHAT
 export SGMC_RHAT_BASIC
