@@ -10,7 +10,7 @@
 #include <span>
 
 #include "sgmc/checkpoint/checkpoint_file.hpp"
-#include "sgmc/checkpoint/crc32.hpp"
+#include "sgmc/checkpoint/crc32c.hpp"
 #include "sgmc/core/error.hpp"
 #include "sgmc/drivers/options_run.hpp"
 #include "sgmc/models/gaussian.hpp"
@@ -33,7 +33,7 @@ std::unique_ptr<sgmc::Model> model_of(sgmc::Index dim, sgmc::Index n) {
 std::vector<std::uint8_t> with_header(std::span<const std::uint8_t> payload) {
   std::vector<std::uint8_t> file(32 + payload.size());
   const std::uint64_t words[4] = {0x54504B43434D4753ULL /* "SGMCCKPT" */, sgmc::kCheckpointFormat,
-                                  payload.size(), sgmc::crc32(payload)};
+                                  payload.size(), sgmc::crc32c(payload)};
   std::memcpy(file.data(), words, 32);
   std::copy(payload.begin(), payload.end(), file.begin() + 32);
   return file;

@@ -35,6 +35,7 @@ class ByteWriter {
   /// Bytes as they are, without a length.
   void raw_bytes(std::span<const std::uint8_t> bytes) { raw(bytes.data(), bytes.size()); }
 
+  void reserve(std::size_t bytes) { bytes_.reserve(bytes); }
   const std::vector<std::uint8_t>& bytes() const { return bytes_; }
   std::vector<std::uint8_t> release() { return std::move(bytes_); }
 

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <string_view>
 
-#include "sgmc/checkpoint/crc32.hpp"
+#include "sgmc/checkpoint/crc32c.hpp"
 #include "sgmc/core/error.hpp"
 
 namespace sgmc {
@@ -74,7 +74,7 @@ void write_checkpoint_file(const std::string& path, std::span<const std::uint8_t
   std::memcpy(header, kMagic.data(), 8);
   put_u64(header + 8, kCheckpointFormat);
   put_u64(header + 16, payload.size());
-  put_u64(header + 24, crc32(payload));
+  put_u64(header + 24, crc32c(payload));
 
   // A name no other writer uses: this process, and a counter across threads.
   static std::atomic<std::uint64_t> counter{0};
@@ -124,8 +124,8 @@ std::vector<std::uint8_t> checked_payload(std::span<const std::uint8_t> file, co
   }
   const auto payload = file.subspan(kHeaderSize);
   const std::uint64_t stored = get_u64(file.data() + 24);
-  if (stored != crc32(payload)) {
-    fail(ErrorKind::kFormat, "is corrupt: its CRC-32 does not match its contents");
+  if (stored != crc32c(payload)) {
+    fail(ErrorKind::kFormat, "is corrupt: its CRC-32C does not match its contents");
   }
   return {payload.begin(), payload.end()};
 }

@@ -3,7 +3,7 @@
 //   bytes  0..7   magic "SGMCCKPT"
 //   bytes  8..15  format version (little-endian u64; kCheckpointFormat)
 //   bytes 16..23  payload length in bytes
-//   bytes 24..31  CRC-32 of the payload (in the low 32 bits)
+//   bytes 24..31  CRC-32C of the payload (in the low 32 bits)
 //
 // Writing is atomic: the file is written under a temporary name in the same
 // directory, flushed to disk, and renamed over `path`, so a crash or a full

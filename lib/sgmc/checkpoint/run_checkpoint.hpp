@@ -53,9 +53,14 @@ void write_driver_section(ByteWriter& out, DriverKind kind, Index steps_done);
 
 template <typename Body>
 void sgmc::write_checkpoint(const Checkpointing& checkpointing, Body&& body) {
+  // A run's checkpoints only grow: reserving the last one's size saves the
+  // buffer's regrowth (copies of every draw) each time.
+  thread_local std::size_t last_size = 0;
   ByteWriter out;
+  out.reserve(last_size);
   out.raw_bytes(checkpointing.preamble);
   body(out);
+  last_size = out.bytes().size();
   write_checkpoint_file(checkpointing.path, out.bytes());
 }
 

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "sgmc/checkpoint/checkpoint_file.hpp"
-#include "sgmc/checkpoint/crc32.hpp"
+#include "sgmc/checkpoint/crc32c.hpp"
 #include "sgmc/core/error.hpp"
 
 namespace sgmc {
@@ -59,18 +59,18 @@ class CheckpointFile : public ::testing::Test {
   std::string path_;
 };
 
-TEST(Crc32, MatchesTheStandardCheckValue) {
-  const std::string check = "123456789";  // CRC-32/ISO-HDLC check value
-  EXPECT_EQ(crc32({reinterpret_cast<const std::uint8_t*>(check.data()), check.size()}), 0xCBF43926u);
-  // Slicing-by-8 and the byte loop agree on every length and offset.
+TEST(Crc32c, MatchesTheStandardCheckValue) {
+  const std::string check = "123456789";  // the CRC-32C (iSCSI) check value
+  EXPECT_EQ(crc32c({reinterpret_cast<const std::uint8_t*>(check.data()), check.size()}), 0xE3069283u);
+  // The word-at-a-time path and a bit-by-bit reference agree on every length.
   const auto bytes = payload(100);
   for (std::size_t n = 0; n < 40; ++n) {
     std::uint32_t c = 0xFFFFFFFFu;
     for (std::size_t i = 0; i < n; ++i) {
       c ^= bytes[i];
-      for (int bit = 0; bit < 8; ++bit) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      for (int bit = 0; bit < 8; ++bit) c = (c & 1) ? 0x82F63B78u ^ (c >> 1) : c >> 1;
     }
-    EXPECT_EQ(crc32({bytes.data(), n}), c ^ 0xFFFFFFFFu) << n;
+    EXPECT_EQ(crc32c({bytes.data(), n}), c ^ 0xFFFFFFFFu) << n;
   }
 }
 
