@@ -69,6 +69,13 @@ const std::array kSpecs = {
     int_option("seed", "random seed; with the chain index it keys every random stream", 1,
                -kMaxInt),
     int_option("progress_every", "iterations between progress reports", 1000, 1),
+    // Faults of the model: an error, NaN or infinity from an evaluation (docs/faults.md).
+    string_option("on_fault",
+                  "a failed evaluation of the model stops the run (error) or is rejected, counted "
+                  "and retried with a fresh batch (reject)",
+                  "error", "error|reject"),
+    int_option("max_consecutive_faults",
+               "reject: this many faults of one chain in a row stop the run as under error", 10, 1),
     // Cyclical samplers (SPEC §3); "cycles" defaults to 4 for them when unset.
     double_option("exploration", "cycsgld/cycsghmc: exploration fraction beta of each cycle",
                   kCyclicalSamplerExploration, 0, 1, false, true),
@@ -301,6 +308,8 @@ SamplerConfig sampler_config(const Options& options) {
     config.contour.field = RandomField::kLinear;
   }
   config.domain = {options.get_double("domain_lo"), options.get_double("domain_hi")};
+  config.faults = {options.get_string("on_fault") == "reject",
+                   options.get_int("max_consecutive_faults")};
   config.validate();
   return config;
 }

@@ -20,7 +20,10 @@ namespace sgmc {
 using ChainList = std::vector<std::unique_ptr<Chain>>;
 
 /// Runs every chain for `n_steps` iterations, one chain after another within
-/// each round of config.progress_every iterations.
+/// each round of config.progress_every iterations. A fault that stops a
+/// chain (its SamplerConfig::faults) stops that chain; the others finish the round, and
+/// the run then ends with the fault of the lowest chain index in
+/// outcome.fault (docs/faults.md).
 RunOutcome run_serial(const Model& model, ChainList& chains, Index n_steps,
                       const RunConfig& config, const ProgressFn& progress);
 
@@ -28,6 +31,10 @@ RunOutcome run_serial(const Model& model, ChainList& chains, Index n_steps,
 /// threads. Falls back to run_serial for a model that is not thread-safe.
 RunOutcome run_parallel(const Model& model, ChainList& chains, Index n_steps,
                         const RunConfig& config, const ProgressFn& progress);
+
+/// After a run that a fault stopped: outcome.steps_done becomes the
+/// iterations made by every one of `chains`.
+void settle(RunOutcome& outcome, const ChainList& chains);
 
 /// One workspace of `model` per chain.
 std::vector<std::unique_ptr<ModelWorkspace>> make_workspaces(const Model& model, Index n);
@@ -54,7 +61,9 @@ ChainList make_chains(const Model& model, const std::function<SamplerConfig(Inde
 /// Creates config.n_chains chains for `model` and runs them in parallel;
 /// for sampler kind kResgld, runs them as the replicas of
 /// sample_replica_exchange() instead, and for the interacting contour
-/// samplers as the chains of sample_interacting_contour().
+/// samplers as the chains of sample_interacting_contour(). A fault of the
+/// model that stops the run does not throw: it is in outcome.fault, and
+/// the chains hold their draws so far.
 struct SampleResult {
   ChainList chains;
   RunOutcome outcome;

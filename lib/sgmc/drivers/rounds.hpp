@@ -4,7 +4,9 @@
 #pragma once
 
 #include <algorithm>
+#include <optional>
 
+#include "sgmc/core/fault.hpp"
 #include "sgmc/drivers/run_config.hpp"
 
 namespace sgmc {
@@ -13,10 +15,16 @@ namespace sgmc {
 struct RunOutcome {
   Index steps_done = 0;  ///< iterations made by every chain
   bool cancelled = false;
+  /// The fault of the model that stopped the run (policy "error", or
+  /// max_consecutive_faults under "reject"; docs/faults.md), if one did.
+  /// The chains keep what they recorded before it.
+  std::optional<ModelFault> fault;
 };
 
 /// Calls round(length) for rounds of config.progress_every iterations and
-/// reports progress after each.
+/// reports progress after each. A ModelFault thrown by round() ends the
+/// run: it is kept in the outcome, whose steps_done stays at the
+/// iterations of the rounds completed before (the driver may refine it).
 template <typename Round>
 RunOutcome run_rounds(Index n_steps, const RunConfig& config, const ProgressFn& progress,
                       Round&& round) {
@@ -24,7 +32,12 @@ RunOutcome run_rounds(Index n_steps, const RunConfig& config, const ProgressFn& 
   RunOutcome outcome;
   while (outcome.steps_done < n_steps) {
     const Index length = std::min(config.progress_every, n_steps - outcome.steps_done);
-    round(length);
+    try {
+      round(length);
+    } catch (const ModelFault& fault) {
+      outcome.fault = fault;
+      return outcome;
+    }
     outcome.steps_done += length;
     if (progress && !progress(outcome.steps_done, n_steps)) {
       outcome.cancelled = outcome.steps_done < n_steps;
