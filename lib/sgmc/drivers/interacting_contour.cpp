@@ -32,29 +32,30 @@ std::vector<double> pilot_theta(const Model& model, const SamplerConfig& sampler
                             nullptr);
   const RunOutcome outcome = run_parallel(model, chains, steps, pilot, {});
   const Partition& partition = sampler.contour.partition;
-  // The m bin counts, then one slot per chain: 1 + the kind of the fault
-  // that stopped the chain, or 0; summed over processes, so that every
-  // process knows which pilot chains failed.
+  // The m bin counts, then two slots per chain: 1 + the kind of the fault
+  // that stopped the chain (or 0) and its step; summed over processes, so
+  // that every process knows which pilot chains failed.
   const auto m = static_cast<std::size_t>(partition.m);
-  std::vector<Index> counts(m + static_cast<std::size_t>(config.n_chains), 0);
+  std::vector<Index> counts(m + 2 * static_cast<std::size_t>(config.n_chains), 0);
   for (const auto& chain : chains) {
     for (const double u : chain->draws().energies()) ++counts[static_cast<std::size_t>(partition.index(u))];
   }
   if (outcome.fault) {
-    counts[m + static_cast<std::size_t>(outcome.fault->chain())] =
-        1 + static_cast<Index>(outcome.fault->kind());
+    const auto slot = m + 2 * static_cast<std::size_t>(outcome.fault->chain());
+    counts[slot] = 1 + static_cast<Index>(outcome.fault->kind());
+    counts[slot + 1] = outcome.fault->step();
   }
   exchange.sum_counts(counts);
   for (Index c = 0; c < config.n_chains; ++c) {
-    const Index code = counts[m + static_cast<std::size_t>(c)];
-    if (code == 0) continue;
-    const auto kind = static_cast<ErrorKind>(code - 1);
+    const auto slot = m + 2 * static_cast<std::size_t>(c);
+    if (counts[slot] == 0) continue;
+    const Index step = counts[slot + 1];
     const bool local = outcome.fault && outcome.fault->chain() == c;
     const std::string cause = local ? std::string(outcome.fault->what())
-                                    : "a fault of the model at pilot chain " + show(c) +
-                                          " (on another process)";
-    throw ModelFault(kind, "the SGLD pilot (contour_pilot_steps) stopped: " + cause, c,
-                     local ? outcome.fault->step() : 0);
+                                    : "a fault of the model stopped chain " + show(c) +
+                                          " at step " + show(step) + " (on another process)";
+    throw ModelFault(static_cast<ErrorKind>(counts[slot] - 1),
+                     "the SGLD pilot (contour_pilot_steps) stopped: " + cause, c, step);
   }
   counts.resize(m);
   const double states = static_cast<double>(steps * config.n_chains);

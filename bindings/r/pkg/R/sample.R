@@ -9,7 +9,8 @@ sgmc_sample <- function(model, sampler = "sgld", n_steps = 1000, ..., x0 = NULL,
   x0 <- .sgmc_start(x0, model$dim, n_chains)
   fault <- NULL
   if (is.null(model$r_functions)) {
-    res <- c_sgmc_r_sample(model$handle, opts, x0)
+    # t(): the C API takes the starts chain after chain (x0 is chains x dim).
+    res <- c_sgmc_r_sample(model$handle, opts, as.numeric(t(x0)))
     if (res$status < 0) {
       # A fault of the model stopped the run: the draws so far come back.
       fault <- list(status = res$status, message = c_sgmc_last_error(), parent = NULL)
