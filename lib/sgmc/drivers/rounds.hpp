@@ -19,6 +19,12 @@ struct RunOutcome {
   /// max_consecutive_faults under "reject"; docs/faults.md), if one did.
   /// The chains keep what they recorded before it.
   std::optional<ModelFault> fault;
+
+  /// Throws `fault`, if a fault stopped the run: for callers that want
+  /// every draw or an exception.
+  void throw_if_fault() const {
+    if (fault) throw *fault;
+  }
 };
 
 /// Calls round(length) for rounds of config.progress_every iterations and
