@@ -139,6 +139,7 @@ void run_demo(const DemoOptions& options, std::ostream& out) {
     job.options.set("threads", options.threads);
     job.options.set("seed", static_cast<std::int64_t>(options.seed));
     const RunRecord record = run_job(job, std::cerr);
+    if (record.outcome.fault) throw *record.outcome.fault;
     auto [points, log_weights] = pooled(record);
     const Findings f = assess(std::move(points), std::move(log_weights), grid, density, centres);
     out << std::left << std::setw(8) << c.label << std::right << std::setw(10) << f.modes << "/25"

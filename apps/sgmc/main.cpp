@@ -86,9 +86,13 @@ int main(int argc, char** argv) {
     if (demo_cmd->parsed()) sgmc::app::run_demo(demo, std::cout);
     if (plot_cmd->parsed()) sgmc::app::plot_draws(plot, std::cout);
     if (options_cmd->parsed()) sgmc::app::print_options(std::cout);
-    // 130 = 128 + SIGINT, the shell's code for a run stopped by Ctrl-C.
-    if (run_cmd->parsed() && !sgmc::app::run_and_write(make_job(run), std::cout, std::cerr)) {
-      return 130;
+    if (run_cmd->parsed()) {
+      switch (sgmc::app::run_and_write(make_job(run), std::cout, std::cerr)) {
+        case sgmc::app::RunEnd::kComplete: break;
+        // 130 = 128 + SIGINT, the shell's code for a run stopped by Ctrl-C.
+        case sgmc::app::RunEnd::kInterrupted: return 130;
+        case sgmc::app::RunEnd::kFault: return 1;  // the draws so far are written
+      }
     }
   } catch (const sgmc::Error& e) {
     std::cerr << "sgmc: " << e.what() << "\n";

@@ -47,7 +47,8 @@ RunRecord run_job(const Job& job, std::ostream& err) {
   RunRecord out{sampler.kind, {}, record.n_steps, result.outcome,
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
   for (const auto& chain : result.chains) {
-    ChainRecord c{chain->draws().trimmed(), chain->config().temperature, {}, {}, {}, {}};
+    ChainRecord c{chain->draws().trimmed(), chain->config().temperature, {}, {}, {}, {},
+                  chain->faults()};
     if (is_cyclical(sampler.kind)) c.cycles = draw_cycles(c.draws, sampler.schedule);
     if (const Contour* contour = chain->contour()) {
       const ContourDraws snapshot = contour->snapshot();
@@ -60,15 +61,22 @@ RunRecord run_job(const Job& job, std::ostream& err) {
   return out;
 }
 
-bool run_and_write(const Job& job, std::ostream& out, std::ostream& err) {
+RunEnd run_and_write(const Job& job, std::ostream& out, std::ostream& err) {
   const RunRecord record = run_job(job, err);
   write_draws_csv(job.draws, record);
   write_summary(job.summary, record);
+  const auto& fault = record.outcome.fault;
   out << sampler_name(record.kind) << ": " << record.chains.size() << " chains x "
       << record.outcome.steps_done << " iterations in " << record.seconds << " s"
-      << (record.outcome.cancelled ? " (interrupted)" : "") << "\ndraws: " << job.draws
+      << (record.outcome.cancelled ? " (interrupted)" : "")
+      << (fault ? " (stopped by a fault of the model)" : "") << "\ndraws: " << job.draws
       << "\nsummary: " << job.summary << "\n";
-  return !record.outcome.cancelled;
+  if (fault) {
+    err << "sgmc: " << fault->what() << "\nsgmc: the draws made before the fault are in "
+        << job.draws << "\n";
+    return RunEnd::kFault;
+  }
+  return record.outcome.cancelled ? RunEnd::kInterrupted : RunEnd::kComplete;
 }
 
 }  // namespace sgmc::app

@@ -10,11 +10,17 @@
 namespace sgmc::app {
 
 /// Runs the job, with a progress bar on `err` for long runs and a clean stop
-/// on Ctrl-C that keeps the draws so far. Throws sgmc::Error on failure.
+/// on Ctrl-C that keeps the draws so far. Throws sgmc::Error on failure; a
+/// fault of the model that stopped the run (option on_fault) is in
+/// record.outcome.fault instead, with the draws made before it.
 RunRecord run_job(const Job& job, std::ostream& err);
 
-/// run_job, then writes job.draws and job.summary and says so on `out`.
-/// Returns false when Ctrl-C cut the run short (what was drawn is written).
-bool run_and_write(const Job& job, std::ostream& out, std::ostream& err);
+/// How `sgmc run` ended.
+enum class RunEnd { kComplete, kInterrupted, kFault };
+
+/// run_job, then writes job.draws and job.summary and says so on `out`,
+/// also when Ctrl-C or a fault of the model cut the run short (what was
+/// drawn is written; the fault's message goes to `err`).
+RunEnd run_and_write(const Job& job, std::ostream& out, std::ostream& err);
 
 }  // namespace sgmc::app

@@ -24,13 +24,15 @@ struct ChainRecord {
   Vec log_weights;
   /// MHBT: its acceptance counts over the run.
   std::optional<MhbtStats> acceptance;
+  /// Evaluations of the model the chain rejected (option on_fault = reject).
+  Index faults = 0;
 };
 
 struct RunRecord {
   SamplerKind kind = SamplerKind::kSgld;
   std::vector<ChainRecord> chains;
   Index n_steps = 0;    ///< iterations asked for
-  RunOutcome outcome;   ///< iterations made; cancelled by Ctrl-C
+  RunOutcome outcome;   ///< iterations made; cancelled by Ctrl-C; the fault that stopped the run
   double seconds = 0;   ///< wall time of the sampling
 };
 

@@ -126,14 +126,25 @@ nlohmann::json acceptance_summary(const RunRecord& record) {
 
 nlohmann::json summarise(const RunRecord& record) {
   nlohmann::json draws_per_chain = nlohmann::json::array();
-  for (const auto& c : record.chains) draws_per_chain.push_back(c.draws.size());
+  nlohmann::json faults_per_chain = nlohmann::json::array();
+  for (const auto& c : record.chains) {
+    draws_per_chain.push_back(c.draws.size());
+    faults_per_chain.push_back(c.faults);
+  }
+  // The fault of the model that stopped the run, or null (docs/faults.md).
+  nlohmann::json fault;
+  if (const auto& f = record.outcome.fault) {
+    fault = {{"chain", f->chain()}, {"step", f->step()}, {"message", f->what()}};
+  }
   nlohmann::json out = {{"sampler", sampler_name(record.kind)},
                         {"n_chains", record.chains.size()},
                         {"n_steps", record.n_steps},
                         {"steps_done", record.outcome.steps_done},
                         {"interrupted", record.outcome.cancelled},
                         {"wall_seconds", record.seconds},
-                        {"draws_per_chain", draws_per_chain}};
+                        {"draws_per_chain", draws_per_chain},
+                        {"faults_per_chain", faults_per_chain},
+                        {"fault", fault}};
   if (record.chains.empty()) return out;
   nlohmann::json temperatures = nlohmann::json::array();
   for (const auto& c : record.chains) temperatures.push_back(c.temperature);

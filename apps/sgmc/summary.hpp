@@ -3,7 +3,8 @@
 // R's posterior package) of the chains at the lowest temperature (replica
 // exchange: the target's replicas), and the wall time; for contour samplers also the
 // importance-weighted means and sds with Kish's ESS, for MHBT its
-// acceptance rates.
+// acceptance rates; per chain the draws and the rejected faults of the
+// model, and the fault that stopped the run (or null).
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -60,6 +60,7 @@ Run run(const sgmc::Model& model, sgmc::SamplerKind kind, const sgmc::ContourSet
   const auto start = std::chrono::steady_clock::now();
   auto result = sgmc::sample(model, config, {n_steps, 0, std::max<Index>(1, n_steps / kKept)},
                              {chains, 0, n_steps, 20210101}, Vec::Zero(1), nullptr);
+  result.outcome.throw_if_fault();
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   return {std::move(result), took.count()};
 }

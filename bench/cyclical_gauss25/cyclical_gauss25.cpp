@@ -92,6 +92,7 @@ void run(Index steps, Index runs, Index threads, double eps0, const std::string&
       const auto start = std::chrono::steady_clock::now();
       const auto result =
           sample(*model, m.config, {steps, 0, 1}, {m.chains, threads, steps, seed}, starts, nullptr);
+      result.outcome.throw_if_fault();
       seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       const Eigen::MatrixXd all = pooled(result);
       draws = all.cols();

@@ -203,6 +203,7 @@ int exp3(Index repeats, const std::string& out_dir) {
       const auto result = sgmc::sample(*target, config, {run.steps, 0, 1},
                                        {run.chains, 0, 100000, 1000 + static_cast<std::uint64_t>(r)},
                                        run.chains == 1 ? Vec(x0.segment(2, 2)) : x0, nullptr);
+      result.outcome.throw_if_fault();
       wall += seconds_since(start);
       for (Index t = 1; t <= kCheckpoints; ++t) {
         const Index at = budget * t / kCheckpoints;
@@ -256,11 +257,13 @@ int exp4(Index steps, Index seeds, const std::string& out_dir) {
     config.kind = SamplerKind::kIcsgld;
     auto start = Clock::now();
     const auto a = sgmc::sample(*target, config, {steps, steps - 1, 1}, {10, 0, 100000, seed}, Vec::Zero(1), nullptr);
+    a.outcome.throw_if_fault();
     wall_i += seconds_since(start);
     icsgld.col(s) = a.chains[0]->contour()->theta().values();
     config.kind = SamplerKind::kCsgld;
     start = Clock::now();
     const auto b = sgmc::sample(*target, config, {10 * steps, 10 * steps - 1, 1}, {1, 0, 100000, seed}, Vec::Zero(1), nullptr);
+    b.outcome.throw_if_fault();
     wall_c += seconds_since(start);
     csgld.col(s) = b.chains[0]->contour()->theta().values();
   }
@@ -304,7 +307,8 @@ int threads(const std::string& out_dir) {
     for (const Index th : {1, 2}) {
       const Index steps = 20000 / p;
       const auto start = Clock::now();
-      sgmc::sample(model, config, {steps, steps - 1, 1}, {p, th, 100000, 3}, Vec::Zero(dim), nullptr);
+      sgmc::sample(model, config, {steps, steps - 1, 1}, {p, th, 100000, 3}, Vec::Zero(dim), nullptr)
+          .outcome.throw_if_fault();
       t[th - 1] = seconds_since(start) / static_cast<double>(steps) * 1e6;
       out << p << ',' << th << ',' << t[th - 1] << '\n';
     }

@@ -75,7 +75,8 @@ int main(int argc, char** argv) {
         MPI_Barrier(MPI_COMM_WORLD);
         const auto start = Clock::now();
         sgmc::sample_interacting_contour(model, config, {steps, steps - 1, 1}, {p, 1, 100000, 3},
-                                         Vec::Zero(model.dim()), {}, timed);
+                                         Vec::Zero(model.dim()), {}, timed)
+            .outcome.throw_if_fault();
         const double wall = std::chrono::duration<double>(Clock::now() - start).count();
         double share = timed.seconds / wall, worst = 0;
         MPI_Reduce(&share, &worst, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);

@@ -42,6 +42,7 @@ void run(Index d, std::mt19937_64& rng) {
       config.mhbt.beta = p.beta;
       const auto result = sample(model, config, {kSteps, kSteps - 1, 1}, {2, 0, kSteps, 8},
                                  Vec::Zero(d), nullptr);
+      result.outcome.throw_if_fault();
       double forward = 0, forward_accepted = 0, all = 0, accepted = 0;
       for (const auto& chain : result.chains) {
         const auto& s = dynamic_cast<const Mhbt&>(chain->kernel()).stats();

@@ -84,6 +84,7 @@ void run(Index d, std::mt19937_64& rng) {
   for (const Method& m : {Method{"mhbt", &model, random_walk_mhbt(kBatch, kCn, delta)},
                           Method{"full_batch", &tempered, random_walk_mhbt(0, 1.0, delta)}}) {
     const auto result = sample(*m.model, m.sampler, {kSteps, 0, 1}, config, x0, nullptr);
+    result.outcome.throw_if_fault();
     const double accept = acceptance(result.chains);
     Eigen::MatrixXd states(d, kChains);
     for (Index t = 1; t <= kSteps; t = t < 20 ? t + 1 : t + 10) {

@@ -36,6 +36,7 @@ void run(double theta2, std::mt19937_64& rng) {
     m.sampler.mhbt.rw_scale = tune_delta(model, m.sampler, start, 0.3, 1, m.tune_steps);
     const auto result = sample(model, m.sampler, {m.steps, 0, m.thin}, {1, 1, m.steps, 7}, start,
                                nullptr);
+    result.outcome.throw_if_fault();
     const auto& draws = result.chains[0]->draws();
     for (Index j = 0; j < draws.size(); ++j) {
       std::printf("%g,%s,%lld,%.5f,%.5f,%.4f,%.6f\n", theta2, m.name,

@@ -38,6 +38,7 @@ inline double tune_delta(const Model& model, SamplerConfig config, ConstVecRef x
   for (int i = 0; i < 12; ++i) {
     config.mhbt.rw_scale = std::exp(0.5 * (lo + hi));
     const auto run = sample(model, config, {steps, steps - 1, 1}, {chains, 0, steps, 77}, x0, nullptr);
+    run.outcome.throw_if_fault();
     (acceptance(run.chains) > target ? lo : hi) = std::log(config.mhbt.rw_scale);
   }
   return std::exp(0.5 * (lo + hi));

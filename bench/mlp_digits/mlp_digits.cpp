@@ -132,6 +132,7 @@ int main(int argc, char** argv) {
             Vec x0(model.dim());
             NormalSource(Rng{static_cast<std::uint64_t>(1000 + seed)}).fill(x0.data(), x0.size());
             const auto result = sample(model, m.config, record, run_config, 0.1 * x0, {});
+            result.outcome.throw_if_fault();
             const Chain& chain = *result.chains.front();
             Eigen::MatrixXd mean_probability = Eigen::MatrixXd::Zero(kClasses, test.features.rows());
             if (m.final_iterate) {

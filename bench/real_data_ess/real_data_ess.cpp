@@ -105,6 +105,7 @@ Run run(const Model& model, const SamplerConfig& config, Index n_steps, Index bu
   try {
     auto result = sample(model, config, {n_steps, burn_in, thin}, run_config,
                          Vec::Zero(model.dim()), {});
+    result.outcome.throw_if_fault();
     return {std::move(result.chains), seconds()};
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::kNonFinite) throw;

@@ -323,7 +323,7 @@ SGMC_R_HANDLE(sgmc_chain)
                       int64_t *n_rows, int64_t *n_features, int64_t *m, int64_t *n_thetas,
                       int64_t *n_cycles, int64_t *out, int64_t *proposed, int64_t *accepted,
                       int64_t *forward_proposed, int64_t *forward_accepted };
-%apply int32_t *OUT { int32_t *full };
+%apply int32_t *OUT { int32_t *full, int32_t *status };
 %apply double *OUT { double *out, double *beta };
 %apply const char **OUT { const char **out, const char **name, const char **doc };
 %apply sgmc_option_type *OUT { sgmc_option_type *out, sgmc_option_type *type };
@@ -457,6 +457,17 @@ sgmc_status sgmc_r_draws_resample(const sgmc_draws *draws, int64_t chain, sgmc_w
 /* Releases a handle at once (its finalizer then does nothing). */
 void sgmc_r_release(SEXP handle) {
   if (TYPEOF(handle) == EXTPTRSXP) sgmc_r_finalize(handle);
+}
+/* sgmc_sample() that keeps the draws of a run a fault of the model
+ * stopped: returns list(out = the draws handle, status = the sgmc_status);
+ * the message is then c_sgmc_last_error(). A failure without draws (bad
+ * arguments, ...) is an R error as for every other call. */
+void sgmc_r_sample(sgmc_draws **out, const sgmc_model *model, const sgmc_options *options,
+                   const double *x0, int64_t x0_len, sgmc_progress_fn progress, void *user,
+                   int32_t *status) {
+  sgmc_status s = sgmc_sample(out, model, options, x0, x0_len, progress, user);
+  if (s < 0 && *out == NULL) sgmc_r_stop_status(s);
+  *status = (int32_t)s;
 }
 /* 1 when the last c_sgmc_sample() was stopped by an interrupt. */
 int sgmc_r_was_interrupted(void) { return sgmc_r_interrupted; }

@@ -29,8 +29,7 @@ void CallbackModel::evaluate(const EvalRequest& request, ModelTerms& out) const 
                        static_cast<std::int64_t>(request.batch.size()), &out.batch_energy,
                        batch_grad, &out.prior_energy, prior_grad, user_);
   if (code != 0) {
-    throw Error(ErrorKind::kCallback, "the model callback returned " + show(code) + " at chain " +
-                                          show(request.chain));
+    throw Error(ErrorKind::kCallback, "the model callback returned " + show(code));
   }
 }
 

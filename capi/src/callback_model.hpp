@@ -13,8 +13,8 @@ class CallbackModel final : public Model {
   Index dim() const override { return dim_; }
   Index data_size() const override { return data_size_; }
   bool thread_safe() const override { return (flags_ & SGMC_MODEL_THREAD_SAFE) != 0; }
-  /// Throws Error(kCallback) naming the chain and the returned code when the
-  /// callback returns non-zero.
+  /// Throws Error(kCallback) naming the returned code when the callback
+  /// returns non-zero (the chain adds its index and the step).
   void evaluate(const EvalRequest& request, ModelTerms& out) const override;
 
  private:

@@ -1,4 +1,6 @@
 // sgmc_draws_*: copying recorded draws into caller buffers.
+#include <algorithm>
+
 #include "firewall.hpp"
 #include "handles.hpp"
 
@@ -47,8 +49,19 @@ sgmc_status sgmc_draws_shape(const sgmc_draws* draws, int64_t* n_chains, int64_t
     require_non_null(draws, "draws");
     const bool empty = draws->chains.empty();
     if (n_chains != nullptr) *n_chains = static_cast<int64_t>(draws->chains.size());
-    if (n_draws != nullptr) *n_draws = empty ? 0 : draws->chains.front().size();
+    if (n_draws != nullptr) {  // the longest chain's (they differ after a fault only)
+      *n_draws = 0;
+      for (const auto& store : draws->chains) *n_draws = std::max<int64_t>(*n_draws, store.size());
+    }
     if (dim != nullptr) *dim = empty ? 0 : draws->chains.front().dim();
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_draws_count(const sgmc_draws* draws, int64_t chain, int64_t* n_draws) {
+  return guarded([&] {
+    require_non_null(n_draws, "n_draws");
+    *n_draws = chain_store(draws, chain, n_draws).size();
     return SGMC_OK;
   });
 }

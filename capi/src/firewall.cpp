@@ -32,6 +32,8 @@ sgmc_status fail(sgmc_status status, const std::string& message) {
   return status;
 }
 
+sgmc_status fail_with(const Error& error) { return fail(status_of(error.kind()), error.what()); }
+
 sgmc_status fail_current_exception() {
   try {
     throw;

@@ -16,6 +16,9 @@ sgmc_status fail(sgmc_status status, const std::string& message);
 /// Maps the exception being handled to a status (call inside catch (...)).
 sgmc_status fail_current_exception();
 
+/// Records error.what() and returns the status of error.kind().
+sgmc_status fail_with(const Error& error);
+
 /// Throws kInvalidArgument naming `argument` when `pointer` is NULL.
 inline void require_non_null(const void* pointer, const char* argument) {
   if (pointer == nullptr) {

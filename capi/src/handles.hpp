@@ -31,6 +31,7 @@ struct sgmc_draws {
   std::vector<double> temperatures;
   std::vector<std::optional<sgmc::ContourDraws>> contour;  ///< per chain; empty optional unless contour
   std::vector<sgmc::MhbtStats> mhbt;  ///< per chain, for sampler "mhbt" only
+  std::vector<sgmc::Index> faults;    ///< per chain: evaluations rejected (on_fault = "reject")
   /// True when the chains share one theta (icsgld, icsghmc, picsgld): their
   /// weights are comparable and the estimates pool all chains.
   bool shared_theta = false;
@@ -44,6 +45,7 @@ struct sgmc_draws {
     contour.push_back(chain.contour() != nullptr
                           ? std::optional<sgmc::ContourDraws>(chain.contour()->snapshot())
                           : std::nullopt);
+    faults.push_back(chain.faults());
     if (const auto* mhbt_kernel = dynamic_cast<const sgmc::Mhbt*>(&chain.kernel())) {
       mhbt.push_back(mhbt_kernel->stats());
     }

@@ -2,6 +2,7 @@
 // (SPEC §5, ICSGLD supplement B.1.2); built with SGMC_MPI only.
 #include <mpi.h>
 
+#include <optional>
 #include <vector>
 
 #include "firewall.hpp"
@@ -20,14 +21,15 @@ using sgmc::rank_of;
 
 namespace {
 
-/// Per chain: n, then each draw's x (d values), U_hat, step, J, the index
-/// energy and the two running log-weights.
+/// Per chain: n, the fault count, then each draw's x (d values), U_hat,
+/// step, J, the index energy and the two running log-weights.
 std::vector<double> pack(const sgmc_draws& draws) {
   std::vector<double> out;
   for (std::size_t c = 0; c < draws.chains.size(); ++c) {
     const auto& store = draws.chains[c];
     const auto& trace = draws.contour[c]->trace;
     out.push_back(static_cast<double>(store.size()));
+    out.push_back(static_cast<double>(draws.faults[c]));
     for (sgmc::Index i = 0; i < store.size(); ++i) {
       const auto x = store.draws().col(i);
       out.insert(out.end(), x.data(), x.data() + x.size());
@@ -49,6 +51,7 @@ void unpack(const double* at, const double* end, const sgmc_draws& model, sgmc_d
   const auto thetas = contour.trace.theta_trace();
   while (at < end) {
     const auto n = static_cast<sgmc::Index>(*at++);
+    const auto faults = static_cast<sgmc::Index>(*at++);
     sgmc::DrawStore store(dim, n);
     sgmc::ContourTrace trace(thetas.rows(), n, thetas.cols());
     for (sgmc::Index i = 0; i < n; ++i, at += dim + 6) {
@@ -60,6 +63,7 @@ void unpack(const double* at, const double* end, const sgmc_draws& model, sgmc_d
     all.chains.push_back(std::move(store));
     all.temperatures.push_back(model.temperatures.front());
     all.contour.push_back(sgmc::ContourDraws{std::move(trace), contour.theta});
+    all.faults.push_back(faults);
   }
 }
 
@@ -69,7 +73,8 @@ extern "C" {
 
 sgmc_status sgmc_mpi_sample(sgmc_draws** out, const sgmc_model* model, const sgmc_options* options,
                             const double* x0, int64_t x0_len, MPI_Comm comm) {
-  return create_into(out, [&] {
+  std::optional<sgmc::ModelFault> fault;
+  const sgmc_status status = create_into(out, [&] {
     const Rank rank = rank_of(comm);
     require_non_null(model, "model");
     require_non_null(options, "options");
@@ -91,10 +96,14 @@ sgmc_status sgmc_mpi_sample(sgmc_draws** out, const sgmc_model* model, const sgm
     auto result = sgmc::sample_interacting_contour(
         *model->model, sampler, sgmc::record_policy(options->options), run,
         Eigen::Map<const Eigen::VectorXd>(x0, x0_len), {}, exchange);
+    fault = std::move(result.outcome.fault);
     auto draws = std::make_unique<sgmc_draws>();
     for (const auto& chain : result.chains) draws->add(*chain);
     return draws;
   });
+  // A fault of the model: the draws so far are in *out all the same.
+  if (status == SGMC_OK && fault) return sgmc::capi::fail_with(*fault);
+  return status;
 }
 
 sgmc_status sgmc_mpi_gather_draws(sgmc_draws** out, const sgmc_draws* local, int root,

@@ -1,5 +1,7 @@
 // sgmc_sample and sgmc_resume: a run of chains through the engine's drivers,
 // saving itself to "checkpoint_file" when that is set.
+#include <optional>
+
 #include "firewall.hpp"
 #include "handles.hpp"
 #include "sgmc/drivers/options_run.hpp"
@@ -14,15 +16,19 @@ namespace {
 template <typename Start>
 sgmc_status collect(sgmc_draws** out, Start&& start) {
   bool cancelled = false;
+  std::optional<sgmc::ModelFault> fault;
   const sgmc_status status = create_into(out, [&] {
     sgmc::SampleResult result = start();
     cancelled = result.outcome.cancelled;
+    fault = std::move(result.outcome.fault);
     auto draws = std::make_unique<sgmc_draws>();
     draws->chains.reserve(result.chains.size());
     for (const auto& chain : result.chains) draws->add(*chain);
     draws->swaps = std::move(result.swaps);
     return draws;
   });
+  // A fault of the model: the draws so far are in *out all the same.
+  if (status == SGMC_OK && fault) return sgmc::capi::fail_with(*fault);
   if (status == SGMC_OK && cancelled) {
     return sgmc::capi::fail(SGMC_CANCELLED, "the progress callback stopped the run");
   }

@@ -264,18 +264,28 @@ static void test_failures_and_cancel(void) {
   make_data(&data);
   CHECK_OK(sgmc_model_from_callback(&m, DIM, N_DATA, data_energy, 0, &data));
 
+  /* A fault of the model stops the run and returns the draws so far
+   * (none before the first step; 25 before step 26; burn_in is 100). */
   data.fail_code = 7;
   CHECK_ERROR(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL), SGMC_ERROR_CALLBACK,
-              "the model callback returned 7 at chain 0");
-  CHECK(d == NULL);
+              "the model failed at chain 0, step 1: the model callback returned 7");
+  CHECK(d != NULL);
+  CHECK_OK(sgmc_draws_shape(d, NULL, &n, NULL));
+  CHECK(n == 0);
+  sgmc_draws_destroy(d);
+  d = NULL;
   data.fail_code = 0;
   data.nan_after_calls = 25;
+  CHECK_OK(sgmc_options_set_int(o, "burn_in", 0));
   CHECK_ERROR(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL), SGMC_ERROR_NONFINITE,
               "non-finite energy (nan) at chain 0, step 26");
-  CHECK(d == NULL);
+  CHECK(d != NULL);
+  CHECK_OK(sgmc_draws_shape(d, NULL, &n, NULL));
+  CHECK(n == 25);
+  sgmc_draws_destroy(d);
+  d = NULL;
   data.nan_after_calls = 0;
 
-  CHECK_OK(sgmc_options_set_int(o, "burn_in", 0));
   CHECK_OK(sgmc_options_set_int(o, "progress_every", 100));
   CHECK(sgmc_sample(&d, m, o, x0, DIM, stop_at_300, &last) == SGMC_CANCELLED);
   CHECK(d != NULL && last == 300);

@@ -1,8 +1,11 @@
 /* ICSGLD across MPI processes (SPEC §5): the draws, indices, weights and
  * theta that sgmc_mpi_gather_draws() brings to rank 0 are bitwise those of
  * sgmc_sample() in one process on 1 and on 2 threads, whatever the number
- * of processes (CTest runs this under mpirun -np 1 and -np 2); bad
- * arguments are errors that name the argument. */
+ * of processes (CTest runs this under mpirun -np 1 and -np 2); a fault of
+ * the model stops every process at the same iteration with the draws of a
+ * one-process run; bad arguments are errors that name the argument. */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "../c/check.h"
@@ -24,6 +27,8 @@ static void check_same_chain(const sgmc_draws *a, const sgmc_draws *b, int64_t c
   static double xa[STEPS], xb[STEPS], ta[M * STEPS / 100], tb[M * STEPS / 100];
   static int64_t ia[STEPS], ib[STEPS];
   int kind, when;
+  memset(xa, 0, sizeof xa), memset(xb, 0, sizeof xb), memset(ta, 0, sizeof ta);
+  memset(tb, 0, sizeof tb), memset(ia, 0, sizeof ia), memset(ib, 0, sizeof ib);
   CHECK_OK(sgmc_draws_copy(a, c, xa, STEPS));
   CHECK_OK(sgmc_draws_copy(b, c, xb, STEPS));
   CHECK(memcmp(xa, xb, sizeof xa) == 0);
@@ -75,6 +80,66 @@ static void test_same_draws(const sgmc_model *mix1d, int rank) {
   sgmc_options_destroy(o);
 }
 
+/* U(x) = x^2 / 2, with a NaN energy beyond x = *(double *)user. */
+static int capped_gaussian(const double *x, int64_t dim, const int64_t *batch, int64_t n,
+                           double *batch_energy, double *batch_grad, double *prior_energy,
+                           double *prior_grad, void *user) {
+  (void)dim, (void)batch, (void)n, (void)batch_energy, (void)batch_grad;
+  *prior_energy = x[0] > *(const double *)user ? NAN : 0.5 * x[0] * x[0];
+  if (prior_grad != NULL) prior_grad[0] = x[0];
+  return 0;
+}
+
+/* The chain and step of "... at chain C, step K" or "... chain C at step K". */
+static void chain_and_step(const char *message, int *chain, int *step) {
+  const char *at = strstr(message, "at chain ");
+  const char *other = strstr(message, "stopped chain ");
+  *chain = *step = -1;
+  if (at != NULL && sscanf(at, "at chain %d, step %d", chain, step) == 2) return;
+  if (other != NULL) CHECK(sscanf(other, "stopped chain %d at step %d", chain, step) == 2);
+}
+
+/* A fault stops every process at the same iteration, with the fault of the
+ * lowest chain, and the gathered draws are those of one process. */
+static void test_fault(int rank, int64_t pilot_steps) {
+  double limit = 1.5, x0 = 0.0;
+  sgmc_model *model = NULL;
+  sgmc_options *o = mix1d_icsgld_options(STEPS, CHAINS, pilot_steps, 0, 3);
+  sgmc_draws *local = NULL, *all = NULL, *reference = NULL;
+  sgmc_status status, expected;
+  char message[512];
+  int chain, step, ref_chain, ref_step;
+  int64_t c, n_all, n_ref;
+  CHECK_OK(sgmc_options_set_int(o, "threads", 2));
+  CHECK_OK(sgmc_model_from_callback(&model, 1, 0, capped_gaussian, SGMC_MODEL_THREAD_SAFE, &limit));
+  status = sgmc_mpi_sample(&local, model, o, &x0, 1, MPI_COMM_WORLD);
+  CHECK(status == SGMC_ERROR_NONFINITE);
+  snprintf(message, sizeof message, "%s", sgmc_last_error());
+  CHECK(local != NULL);
+  if (pilot_steps > 0) CHECK(strstr(message, "the SGLD pilot (contour_pilot_steps) stopped") != NULL);
+  chain_and_step(message, &chain, &step);
+  expected = sgmc_sample(&reference, model, o, &x0, 1, NULL, NULL);
+  CHECK(expected == SGMC_ERROR_NONFINITE);
+  chain_and_step(sgmc_last_error(), &ref_chain, &ref_step);
+  CHECK(chain == ref_chain && chain >= 0);
+  if (pilot_steps == 0) CHECK(step == ref_step && step > 1);
+  CHECK_OK(sgmc_mpi_gather_draws(&all, local, 0, MPI_COMM_WORLD));
+  if (rank == 0 && all != NULL) {
+    for (c = 0; c < CHAINS; ++c) {
+      CHECK_OK(sgmc_draws_count(all, c, &n_all));
+      CHECK_OK(sgmc_draws_count(reference, c, &n_ref));
+      CHECK(n_all == n_ref);
+      CHECK(n_all == (pilot_steps > 0 ? 0 : step - 1));
+      if (n_all > 0) check_same_chain(all, reference, c);
+    }
+  }
+  sgmc_draws_destroy(all);
+  sgmc_draws_destroy(local);
+  sgmc_draws_destroy(reference);
+  sgmc_options_destroy(o);
+  sgmc_model_destroy(model);
+}
+
 static void test_errors(const sgmc_model *mix1d, int size) {
   sgmc_options *o = icsgld_options();
   sgmc_draws *d = NULL;
@@ -106,6 +171,8 @@ int main(int argc, char **argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   CHECK_OK(sgmc_model_target(&mix1d, "mix1d", 0.1, 0.1));
   test_same_draws(mix1d, rank);
+  test_fault(rank, 0);
+  test_fault(rank, 300);
   test_errors(mix1d, size);
   sgmc_model_destroy(mix1d);
   status = check_summary();

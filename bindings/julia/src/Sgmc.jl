@@ -14,7 +14,10 @@ Stochastic-gradient MCMC samplers of the C library libsgmc, from Julia.
   chain_type = MCMCChains.Chains)`, also with `MCMCThreads()`.
 - Direct runs of many chains: [`sample_chains`](@ref) → [`Draws`](@ref).
 
-Errors of the library become [`SgmcError`](@ref) exceptions. The library is
+Errors of the library become [`SgmcError`](@ref) exceptions; a run that a
+fault of the model stopped (an exception of a Julia model, a NaN or
+infinite value; option `on_fault`, docs/faults.md) throws an
+[`SgmcFault`](@ref) that carries the draws made before it. The library is
 `ENV["SGMC_LIB"]` when set, else `libsgmc` on the loader's search path.
 """
 module Sgmc
@@ -32,7 +35,7 @@ include("draws.jl")
 include("chain.jl")
 include("abstractmcmc.jl")
 
-export LibSgmc, SgmcError, check
+export LibSgmc, SgmcError, SgmcFault, check
 export Options, setoption!, getoption, option_type, option_info, settheta0!
 export AbstractSgmcModel, Model, JuliaModel, Data, target, gaussian, logistic, linear,
        mlp_classifier, mlp_regression, read_csv, feature_names, dimension, data_size
@@ -40,7 +43,7 @@ export resume, checkpoint_options
 export Draws, sample_chains, positions, energies, iterations, log_weights, theta, theta_trace,
        contour_index, contour_shape, weighted_moments, weighted_quantiles, resample,
        cycle_count, cycles, cycle_weights, cycle_mean, swap_stats, temperatures, convergence,
-       mhbt_stats
+       mhbt_stats, faults, draw_count
 export Chain, step!, steps_done, current_position, draws, save_chain, load_chain
 export Sampler, Transition, ChainState, RunState
 export SGLD, pSGLD, SGHMC, CycSGLD, CycSGHMC, ReSGLD, CSGLD, CSGHMC, pCSGLD, KSGLD, MHBT, ICSGLD,

@@ -13,6 +13,12 @@ option each chain draws its seed from the `rng` given to `sample`, so
 `sample(Random.Xoshiro(1), ...)` is reproducible and parallel chains differ.
 
 `sample(model, sampler, N)` sets `n_steps` to the number of steps it makes.
+
+A fault of the model (an exception of a Julia model function, a NaN or
+infinite value) follows the option `on_fault`: `"error"` (the default)
+throws an [`SgmcFault`](@ref) carrying the draws so far; `"reject"`
+(`Sgmc.SGLD(on_fault = "reject")`) retries the iteration with a fresh
+batch and counts the fault ([`faults`](@ref) of the final state).
 """
 struct Sampler <: AbstractMCMC.AbstractSampler
     options::Vector{Pair{String,Any}}
@@ -125,6 +131,8 @@ draws(s::ChainState) = draws(s.chain)
 draws(s::RunState) = s.draws
 mhbt_stats(s::ChainState) = mhbt_stats(s.chain)
 mhbt_stats(s::RunState) = mhbt_stats(s.draws)
+faults(s::ChainState) = faults(s.chain)
+faults(s::RunState) = faults(s.draws, 1)
 
 # Samplers whose chains are coupled cannot run as ask/tell chains.
 const _COUPLED = ("resgld", "icsgld", "icsghmc", "picsgld")
@@ -225,11 +233,14 @@ interpolated importance log-weight) and `contour_index` for the contour
 samplers and `cycle` for the cyclical ones. `info` holds the sampler name,
 the final `theta` of each chain of a contour run, and `swap_stats` and
 `temperatures` (reSGLD), `mhbt` (the [`mhbt_stats`](@ref) of each chain) or
-`n_cycles` (cyclical samplers).
+`n_cycles` (cyclical samplers), and `faults` (the [`faults`](@ref) each chain
+rejected). The draws of a run that a fault of the model stopped (the
+`draws` of an [`SgmcFault`](@ref)) are cut to the shortest chain.
 """
 function MCMCChains.Chains(d::Draws; param_names = nothing)
     names = param_names === nothing ? [Symbol("x[$i]") for i in 1:d.dim] : Symbol.(param_names)
-    return _chains(d, collect(1:d.n_chains), collect(1:d.n_draws), names)
+    n = d.n_chains == 0 ? 0 : minimum(draw_count(d, c) for c in 1:d.n_chains)
+    return _chains(d, collect(1:d.n_chains), collect(1:n), names)
 end
 
 function _chains(d::Draws, chains::Vector{Int}, rows::Vector{Int}, names::Vector{Symbol})
@@ -251,7 +262,7 @@ function _chains(d::Draws, chains::Vector{Int}, rows::Vector{Int}, names::Vector
             vals[:, p + i, j] = col
         end
     end
-    info = (sampler = d.sampler, theta = thetas)
+    info = (sampler = d.sampler, theta = thetas, faults = [faults(d, c) for c in chains])
     if d.sampler == "resgld"
         info = merge(info, (swap_stats = swap_stats(d), temperatures = temperatures(d)))
     elseif d.sampler == "mhbt"

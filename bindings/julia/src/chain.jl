@@ -116,6 +116,12 @@ function theta(c::Chain, m::Integer)
     return out
 end
 
+function faults(c::Chain)
+    r = Ref{Int64}(0)
+    check(LibSgmc.sgmc_chain_faults(c, r))
+    return Int(r[])
+end
+
 function mhbt_stats(c::Chain)
     p, a, fp, fa = Ref{Int64}(0), Ref{Int64}(0), Ref{Int64}(0), Ref{Int64}(0)
     beta = Ref{Cdouble}(0)
@@ -129,9 +135,16 @@ end
 One iteration: ask, evaluate `model` on this thread, tell. Returns the draw
 of the iteration (the point where the gradient was evaluated; for `:mhbt`
 the state after the accept/reject step), its stochastic energy
-U0 + (N/n) S_B (NaN for `:mhbt`) and the iteration number. An exception
-of the model function propagates; a non-finite value throws
-[`SgmcError`](@ref) and leaves the chain unchanged.
+U0 + (N/n) S_B (NaN for `:mhbt`) and the iteration number.
+
+An exception of the model function or a non-finite value is a fault of the
+model (docs/faults.md), handled as the chain's option `on_fault` says:
+under `"reject"` the evaluation is discarded and counted ([`faults`](@ref))
+and the iteration retried with a fresh batch; under `"error"`, or at
+`max_consecutive_faults` faults in a row, `step!` throws an
+[`SgmcFault`](@ref) (with the model's exception as `cause` and the chain's
+draws so far) and leaves the chain as it was, so that it can go on. An
+`InterruptException` propagates.
 """
 function step!(c::Chain, m::JuliaModel)
     before = steps_done(c)
@@ -144,18 +157,35 @@ function step!(c::Chain, m::JuliaModel)
         for i in 1:nb
             c.jbatch[i] = c.batch[i] + 1
         end
-        if c.vr
-            full = Ref{Int32}(0)
-            check(LibSgmc.sgmc_chain_ask_control(c, c.xbar, c.dim, full))
-            eb_bar, _ = _evaluate!(m, c.xbar, c.jbatch, c.batch_grad, c.prior_grad)
-            e_all = full[] != 0 ?
-                    _evaluate!(m, c.xbar, collect(1:c.data_size), c.batch_grad, c.prior_grad)[1] : 0.0
-            check(LibSgmc.sgmc_chain_tell_control(c, eb_bar, e_all))
+        eb = ep = 0.0
+        failure = nothing
+        try
+            if c.vr
+                full = Ref{Int32}(0)
+                check(LibSgmc.sgmc_chain_ask_control(c, c.xbar, c.dim, full))
+                eb_bar, _ = _evaluate!(m, c.xbar, c.jbatch, c.batch_grad, c.prior_grad)
+                e_all = full[] != 0 ?
+                        _evaluate!(m, c.xbar, collect(1:c.data_size), c.batch_grad, c.prior_grad)[1] :
+                        0.0
+                check(LibSgmc.sgmc_chain_tell_control(c, eb_bar, e_all))
+            end
+            eb, ep = _evaluate!(m, c.x, c.jbatch, c.batch_grad, c.prior_grad)
+        catch err
+            (err isa InterruptException || err isa SgmcError) && rethrow()
+            failure = err
         end
-        eb, ep = _evaluate!(m, c.x, c.jbatch, c.batch_grad, c.prior_grad)
-        check(LibSgmc.sgmc_chain_tell(c, eb, c.batch_grad, ep, c.prior_grad, c.dim))
+        if failure === nothing
+            status = LibSgmc.sgmc_chain_tell(c, eb, c.batch_grad, ep, c.prior_grad, c.dim)
+        else
+            status = LibSgmc.sgmc_chain_tell_fault(c, sprint(showerror, failure))
+        end
+        if status == LibSgmc.SGMC_ERROR_NONFINITE || status == LibSgmc.SGMC_ERROR_CALLBACK
+            throw(_fault(status, () -> draws(c), failure))
+        end
+        check(status)
         energy = nb > 0 ? ep + (c.data_size / nb) * eb : ep + eb
-        # MHBT also asks for evaluations that are not iterations: loop on the count.
+        # MHBT also asks for evaluations that are not iterations, and a
+        # rejected evaluation makes none: loop on the count.
         steps_done(c) > before && break
     end
     if c.sampler == "mhbt"

@@ -6,6 +6,10 @@ finalizer), from [`sample_chains`](@ref) or a [`Chain`](@ref). Chains are
 numbered from 1 here (chain `c` is chain `c - 1` of the C API). Read them
 with [`positions`](@ref), [`energies`](@ref), [`iterations`](@ref), the
 sampler-specific accessors, or convert them with `MCMCChains.Chains(draws)`.
+
+`n_draws` is the number of draws of every chain, except in the draws of a
+run that a fault of the model stopped ([`SgmcFault`](@ref)): chains then
+differ ([`draw_count`](@ref)), and `n_draws` is the longest.
 """
 mutable struct Draws
     ptr::Ptr{LibSgmc.sgmc_draws}
@@ -37,14 +41,43 @@ function _chain_arg(d::Draws, chain::Integer)
 end
 
 """
+    draw_count(draws, chain = 1) -> Int
+
+The number of draws of one chain: `draws.n_draws`, unless a fault of the
+model stopped the run (the chain that faulted stopped before its faulty
+iteration, the others at the end of the round).
+"""
+function draw_count(d::Draws, chain::Integer = 1)
+    n = Ref{Int64}(0)
+    check(LibSgmc.sgmc_draws_count(d, _chain_arg(d, chain), n))
+    return Int(n[])
+end
+
+"""
+    faults(draws) -> Vector{Int}
+    faults(draws, chain) -> Int
+    faults(chain::Chain) -> Int
+
+The evaluations of the model each chain rejected under the option
+`on_fault = "reject"` (docs/faults.md); 0 under `"error"`.
+"""
+faults(d::Draws) = [faults(d, c) for c in 1:d.n_chains]
+function faults(d::Draws, chain::Integer)
+    n = Ref{Int64}(0)
+    check(LibSgmc.sgmc_draws_faults(d, _chain_arg(d, chain), n))
+    return Int(n[])
+end
+
+"""
     positions(draws, chain = 1) -> Matrix{Float64}
 
-The draws of one chain, n_draws × dim (one draw per row).
+The draws of one chain, n × dim (one draw per row), n = [`draw_count`](@ref).
 """
 function positions(d::Draws, chain::Integer = 1)
-    buf = Vector{Float64}(undef, d.n_draws * d.dim)
+    n = draw_count(d, chain)
+    buf = Vector{Float64}(undef, n * d.dim)
     check(LibSgmc.sgmc_draws_copy(d, _chain_arg(d, chain), buf, length(buf)))
-    return permutedims(reshape(buf, d.dim, d.n_draws))  # C is row-major
+    return permutedims(reshape(buf, d.dim, n))  # C is row-major
 end
 
 """
@@ -53,7 +86,7 @@ end
 The stochastic energy U(x) ≈ U0 + (N/n) S_B of each draw of one chain.
 """
 function energies(d::Draws, chain::Integer = 1)
-    buf = Vector{Float64}(undef, d.n_draws)
+    buf = Vector{Float64}(undef, draw_count(d, chain))
     check(LibSgmc.sgmc_draws_copy_energy(d, _chain_arg(d, chain), buf, length(buf)))
     return buf
 end
@@ -64,7 +97,7 @@ end
 The iteration k (1-based) at which each draw of one chain was made.
 """
 function iterations(d::Draws, chain::Integer = 1)
-    buf = Vector{Int64}(undef, d.n_draws)
+    buf = Vector{Int64}(undef, draw_count(d, chain))
     check(LibSgmc.sgmc_draws_copy_steps(d, _chain_arg(d, chain), buf, length(buf)))
     return buf
 end
@@ -72,12 +105,14 @@ end
 """
     Array(draws) -> Array{Float64,3}
 
-All draws as n_draws × dim × n_chains (the layout of `MCMCChains.Chains`).
+All draws as n_draws × dim × n_chains (the layout of `MCMCChains.Chains`);
+the chains that a fault of the model stopped early are padded with NaN.
 """
 function Base.Array(d::Draws)
-    out = Array{Float64}(undef, d.n_draws, d.dim, d.n_chains)
+    out = fill(NaN, d.n_draws, d.dim, d.n_chains)
     for c in 1:d.n_chains
-        out[:, :, c] = positions(d, c)
+        x = positions(d, c)
+        out[1:size(x, 1), :, c] = x
     end
     return out
 end
@@ -104,13 +139,22 @@ function sample_chains(model::AbstractSgmcModel, x0::AbstractVecOrMat{<:Real}; k
     return _sample(model, o, x0)
 end
 
+# sgmc_sample; a fault of the model that stopped the run throws SgmcFault
+# with the draws so far and, for a Julia model, the exception that stopped it.
 function _sample(model::AbstractSgmcModel, o::Options, x0::AbstractVecOrMat{<:Real})
     x = Vector{Float64}(vec(x0))  # a matrix: column c is chain c, so chain after chain
+    sampler = getoption(o, "sampler")
+    stop_after = getoption(o, "on_fault") == "reject" ? getoption(o, "max_consecutive_faults") : 1
     ref = Ref{Ptr{LibSgmc.sgmc_draws}}(C_NULL)
-    _call_with_model(model) do
+    status, cause = _run_with_model(model; stop_after = stop_after) do
         LibSgmc.sgmc_sample(ref, model, o, x, length(x), C_NULL, C_NULL)
     end
-    return Draws(ref[], getoption(o, "sampler"), model)
+    if status < 0 && ref[] != C_NULL
+        throw(_fault(status, () -> Draws(ref[], sampler, model), cause))
+    end
+    cause === nothing || throw(cause)
+    check(status)
+    return Draws(ref[], sampler, model)
 end
 
 const _RESUME_KEYS = (:threads, :progress_every, :checkpoint_file, :checkpoint_every)
@@ -180,7 +224,7 @@ running or the `:final` theta. Only differences matter.
 """
 function log_weights(d::Draws, chain::Integer = 1; kind::Symbol = :interpolated,
                      when::Symbol = :running)
-    buf = Vector{Float64}(undef, d.n_draws)
+    buf = Vector{Float64}(undef, draw_count(d, chain))
     check(LibSgmc.sgmc_draws_copy_log_weights(d, _chain_arg(d, chain), _kind(kind), _when(when),
                                               buf, length(buf)))
     return buf
@@ -216,7 +260,7 @@ end
 The subregion J(U(x_k)) of each draw, 1-based in 1:m.
 """
 function contour_index(d::Draws, chain::Integer = 1)
-    buf = Vector{Int64}(undef, d.n_draws)
+    buf = Vector{Int64}(undef, draw_count(d, chain))
     check(LibSgmc.sgmc_draws_copy_contour_index(d, _chain_arg(d, chain), buf, length(buf)))
     return buf .+ 1
 end
@@ -282,7 +326,7 @@ end
 The cycle (1-based) of each draw of one chain of a cyclical run.
 """
 function cycles(d::Draws, chain::Integer = 1)
-    buf = Vector{Int64}(undef, d.n_draws)
+    buf = Vector{Int64}(undef, draw_count(d, chain))
     check(LibSgmc.sgmc_draws_copy_cycles(d, _chain_arg(d, chain), buf, length(buf)))
     return buf .+ 1
 end

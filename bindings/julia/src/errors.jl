@@ -24,6 +24,46 @@ end
 Base.showerror(io::IO, e::SgmcError) = print(io, "SgmcError: ", e.name, ": ", e.message)
 
 """
+    SgmcFault <: Exception
+
+A run stopped by a fault of the model (docs/faults.md): an exception of a
+Julia model function, a NaN or infinite energy or gradient, or a C model's
+error, under `on_fault = "error"` or after `max_consecutive_faults` faults of
+one chain in a row under `"reject"`. `status` and `name` are those of the C
+library (`SGMC_ERROR_CALLBACK` or `SGMC_ERROR_NONFINITE`), `message` names
+the chain (0-based), the step and the cause, `draws` holds the
+[`Draws`](@ref) made before the fault (chains that stopped early have fewer
+draws: [`draw_count`](@ref)), and `cause` the Julia exception that the model
+function threw (`nothing` otherwise).
+"""
+struct SgmcFault <: Exception
+    status::Cint
+    name::String
+    message::String
+    draws::Any  # Draws (defined later)
+    cause::Any
+end
+
+# The fault of a call that failed with `status` and returned draws: reads
+# sgmc_last_error() first (call it right after the failing call, on the
+# same thread), then makes the draws with make_draws().
+function _fault(status::Integer, make_draws, cause)
+    s = Cint(status)
+    name = unsafe_string(LibSgmc.sgmc_status_name(s))
+    message = unsafe_string(LibSgmc.sgmc_last_error())
+    return SgmcFault(s, name, message, make_draws(), cause)
+end
+
+Base.show(io::IO, e::SgmcFault) =
+    print(io, "SgmcFault(", e.name, ", ", repr(e.message), ")")
+
+function Base.showerror(io::IO, e::SgmcFault)
+    print(io, "SgmcFault: ", e.name, ": ", e.message)
+    e.cause === nothing || print(io, "\ncaused by: ", sprint(showerror, e.cause))
+    e.draws === nothing || print(io, "\nthe draws made before the fault are in the exception's `draws`")
+end
+
+"""
     check(status) -> status
 
 Throws an [`SgmcError`](@ref) carrying `sgmc_last_error()` when `status` is

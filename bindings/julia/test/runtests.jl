@@ -220,6 +220,91 @@ end
         @test_throws SgmcError read_csv("/no/such/file.csv", "y")
     end
 
+    @testset "faults of the model: on_fault = error and reject" begin
+        # A data-free Gaussian whose evaluations (counted over the run: the
+        # chains of a Julia model run one after another) fail at chosen calls.
+        function flaky(plan::Dict{Int,Symbol})
+            calls = Ref(0)
+            f = function (batch_grad, prior_grad, x, batch)
+                calls[] += 1
+                what = get(plan, calls[], :none)
+                what === :throw && error("injected failure")
+                prior_grad .= x
+                what === :inf && (prior_grad[1] = Inf)
+                return (0.0, what === :nan ? NaN : 0.5 * sum(abs2, x))
+            end
+            return JuliaModel(f; dim = 2)
+        end
+        kw = (sampler = :sghmc, step_size = 0.05, n_steps = 50, n_chains = 3, seed = 6)
+        free = sample_chains(flaky(Dict{Int,Symbol}()), [0.0, 0.0]; kw...)
+        @test faults(free) == [0, 0, 0]
+        # "error": call 60 is chain 2's 10th evaluation; chain 2 stops before
+        # step 10, the others finish the round; the draws so far come back.
+        for what in (:throw, :nan, :inf)
+            e = try
+                sample_chains(flaky(Dict(60 => what)), [0.0, 0.0]; kw...)
+                nothing
+            catch err
+                err
+            end
+            @test e isa SgmcFault
+            @test occursin("at chain 1, step 10", e.message)
+            @test e.status == (what === :throw ? LibSgmc.SGMC_ERROR_CALLBACK : LibSgmc.SGMC_ERROR_NONFINITE)
+            what === :throw && @test e.cause isa ErrorException
+            d = e.draws
+            @test [draw_count(d, c) for c in 1:3] == [50, 9, 50]
+            @test d.n_draws == 50
+            @test positions(d, 2) == positions(free, 2)[1:9, :]
+            @test positions(d, 3) == positions(free, 3)
+            @test all(isnan, Array(d)[10:end, :, 2])
+            @test size(MCMCChains.Chains(d), 1) == 9  # cut to the shortest chain
+        end
+        # "reject": counted, retried; data-free without target noise, so the
+        # draws are the fault-free run's (a rejection changes no state).
+        plan = Dict(5 => :throw, 6 => :nan, 20 => :inf, 70 => :throw)
+        d = sample_chains(flaky(plan), [0.0, 0.0]; kw..., on_fault = :reject)
+        @test faults(d) == [3, 1, 0]  # chain 1 makes calls 1..53, chain 2 from 54
+        @test Array(d) == Array(free)
+        @test MCMCChains.Chains(d).info.faults == [3, 1, 0]
+        # The limit of faults in a row stops a model that always fails.
+        always = JuliaModel((bg, pg, x, b) -> error("always"); dim = 2)
+        e = try
+            sample_chains(always, [0.0, 0.0]; n_steps = 10, on_fault = :reject,
+                          max_consecutive_faults = 4)
+            nothing
+        catch err
+            err
+        end
+        @test e isa SgmcFault && e.cause isa ErrorException
+        @test occursin("chain 0 faulted 4 times in a row at step 1 (max_consecutive_faults = 4)", e.message)
+        @test faults(e.draws) == [3]
+        # Ask/tell: step! follows the chain's policy; after a fault under
+        # "error" the chain is unchanged and goes on.
+        m = flaky(Dict(3 => :throw, 4 => :nan))
+        c = Chain(Options(sampler = :sgld, step_size = 0.05, n_steps = 10, seed = 6), m, [0.0, 0.0])
+        step!(c, m)
+        step!(c, m)
+        @test_throws SgmcFault step!(c, m)
+        @test steps_done(c) == 2
+        @test_throws SgmcFault step!(c, m)
+        for _ in 3:10
+            step!(c, m)
+        end
+        @test steps_done(c) == 10 && faults(c) == 0
+        m = flaky(Dict(3 => :throw, 4 => :nan))
+        c = Chain(Options(sampler = :sgld, step_size = 0.05, n_steps = 10, seed = 6,
+                          on_fault = :reject), m, [0.0, 0.0])
+        for _ in 1:10
+            step!(c, m)
+        end
+        @test steps_done(c) == 10 && faults(c) == 2
+        @test draws(c) isa Draws && faults(draws(c)) == [2]
+        # AbstractMCMC with reject: the final state counts the faults.
+        chn = sample(flaky(Dict(5 => :throw)), Sgmc.SGLD(step_size = 0.05, on_fault = :reject, seed = 1),
+                     20; chain_type = Chains, progress = false)
+        @test chn.info.faults == [1]
+    end
+
     @testset "bad inputs become Julia exceptions" begin
         @test_throws SgmcError target(:no_such_target)
         @test_throws SgmcError target(:gauss25; grad_noise_sd = -1.0)
@@ -228,24 +313,33 @@ end
         @test_throws SgmcError sample_chains(gauss_c(), [0.0, 0.0, 0.0]; n_steps = 10)
         @test_throws SgmcError sample_chains(gauss_c(), [NaN, 0.0]; n_steps = 10)
         @test_throws ArgumentError JuliaModel(gauss_energy; dim = 0)
-        # An exception inside the Julia model aborts the C run and is re-thrown.
+        # An exception inside the Julia model is a fault of the model: the
+        # run stops with an SgmcFault whose cause is the exception.
         boom = JuliaModel((bg, pg, x, b) -> throw(DomainError(x, "boom")); dim = 2)
-        @test_throws DomainError sample_chains(boom, [0.0, 0.0]; n_steps = 10)
-        @test_throws DomainError sample(boom, Sgmc.SGLD(), 10; progress = false)
-        @test_throws DomainError sample(boom, Sgmc.ReSGLD(temperature_max = 2.0), 10; progress = false)
-        # A wrong return value is an ArgumentError, a NaN energy an SgmcError.
-        bad = JuliaModel((bg, pg, x, b) -> 1.0; dim = 2)
-        @test_throws ArgumentError sample_chains(bad, [0.0, 0.0]; n_steps = 10)
-        nan = JuliaModel((bg, pg, x, b) -> (0.0, NaN); dim = 2)
-        err = try
-            sample_chains(nan, [0.0, 0.0]; n_steps = 10)
+        caught(f) = try
+            f()
+            nothing
         catch e
             e
         end
-        @test err isa SgmcError && err.status == LibSgmc.SGMC_ERROR_NONFINITE
+        for run in (() -> sample_chains(boom, [0.0, 0.0]; n_steps = 10),
+                    () -> sample(boom, Sgmc.SGLD(), 10; progress = false),
+                    () -> sample(boom, Sgmc.ReSGLD(temperature_max = 2.0), 10; progress = false))
+            e = caught(run)
+            @test e isa SgmcFault && e.cause isa DomainError
+            @test e.status == LibSgmc.SGMC_ERROR_CALLBACK
+        end
+        # A wrong return value (an ArgumentError) is a fault too; a NaN
+        # energy one with status SGMC_ERROR_NONFINITE and no cause.
+        bad = JuliaModel((bg, pg, x, b) -> 1.0; dim = 2)
+        @test caught(() -> sample_chains(bad, [0.0, 0.0]; n_steps = 10)).cause isa ArgumentError
+        nan = JuliaModel((bg, pg, x, b) -> (0.0, NaN); dim = 2)
+        err = caught(() -> sample_chains(nan, [0.0, 0.0]; n_steps = 10))
+        @test err isa SgmcFault && err.status == LibSgmc.SGMC_ERROR_NONFINITE && err.cause === nothing
+        @test occursin("non-finite energy (nan) at chain 0, step 1", err.message)
         chain = Chain(Options(n_steps = 5), nan, [0.0, 0.0])
-        @test_throws SgmcError step!(chain, nan)
-        @test steps_done(chain) == 0  # a rejected tell changes nothing
+        @test_throws SgmcFault step!(chain, nan)
+        @test steps_done(chain) == 0  # a fault under "error" changes nothing
         # The run stays usable after the errors above.
         @test positions(sample_chains(gauss_julia(), [0.0, 0.0]; n_steps = 10)) isa Matrix{Float64}
         # Past n_steps, an ask/tell chain refuses to go on.

@@ -12,6 +12,9 @@
  *   sgmc_last_error() gives a message, local to the calling thread, that
  *   names the offending argument and its value. A failed call changes
  *   nothing: output handles are set to NULL and objects keep their state.
+ *   The one exception: a run that a fault of the model stopped (an error,
+ *   NaN or infinity from a model evaluation; "Faults of the model" below)
+ *   fails with its status and still returns the draws made before it.
  * - Arrays are passed as pointer + length. The library never keeps a
  *   caller's pointer past the call unless a function says so.
  * - Threads: distinct handles may be used from distinct threads at once;
@@ -240,8 +243,12 @@ typedef struct sgmc_model sgmc_model;
  * @param[out] prior_grad The gradient of U0 at x, @p dim values, zeroed by
  *                        the caller; NULL when only energies are wanted.
  * @param[in] user The pointer given when the model was made.
- * @return 0 on success; any other value aborts the run, which then returns
- *         ::SGMC_ERROR_CALLBACK with that value in its message.
+ * @return 0 on success; any other value is a fault of the model (as are a
+ *         NaN or infinite energy or gradient): with option "on_fault" =
+ *         "error" (the default) it stops the run, which returns
+ *         ::SGMC_ERROR_CALLBACK with that value, the chain and the step in
+ *         its message; with "reject" the evaluation is discarded and the
+ *         iteration retried with a fresh batch (see "Faults of the model").
  */
 typedef int (*sgmc_energy_fn)(const double *x, int64_t dim, const int64_t *batch,
                               int64_t batch_size, double *batch_energy, double *batch_grad,
@@ -476,12 +483,28 @@ SGMC_API void sgmc_draws_destroy(sgmc_draws *draws);
  * @brief The sizes of a set of draws (the size query before a copy).
  * @param[in] draws The draws.
  * @param[out] n_chains The number of chains. May be NULL.
- * @param[out] n_draws The number of draws of every chain. May be NULL.
+ * @param[out] n_draws The number of draws of every chain. After a run that a
+ *                     fault of the model stopped, chains may hold different
+ *                     numbers of draws: this is then the largest, and
+ *                     sgmc_draws_count() gives each chain's. May be NULL.
  * @param[out] dim The dimension d. May be NULL.
  * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
  */
 SGMC_API sgmc_status sgmc_draws_shape(const sgmc_draws *draws, int64_t *n_chains,
                                       int64_t *n_draws, int64_t *dim);
+
+/**
+ * @brief The number of draws of one chain.
+ *
+ * The same for every chain (the n_draws of sgmc_draws_shape()) unless a
+ * fault of the model stopped the run: the chain that faulted stopped before
+ * its faulty iteration, the others at the end of the round.
+ * @param[in] draws The draws.
+ * @param[in] chain In [0, n_chains).
+ * @param[out] n_draws The chain's number of draws.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_count(const sgmc_draws *draws, int64_t chain, int64_t *n_draws);
 
 /**
  * @brief Copies the draws of one chain.
@@ -543,7 +566,15 @@ typedef int (*sgmc_progress_fn)(int64_t steps_done, int64_t steps_total, void *u
  * "Interacting contour samplers").
  * A model made without
  * ::SGMC_MODEL_THREAD_SAFE runs on the calling thread.
- * @param[out] out The draws; NULL on failure. Release with sgmc_draws_destroy().
+ *
+ * A fault of the model (see "Faults of the model") that stops a chain
+ * stops the run: the other chains finish the current round of
+ * "progress_every" iterations, and the call returns the fault of the
+ * lowest chain index together with the draws made so far, whatever the
+ * number of threads.
+ * @param[out] out The draws; NULL on failure, except after a fault of the
+ *                 model, when it holds the draws made before the fault.
+ *                 Release with sgmc_draws_destroy().
  * @param[in] model The model.
  * @param[in] options Sampler, schedule, recording and run options.
  * @param[in] x0 Starting points: dim values shared by every chain, or
@@ -552,9 +583,11 @@ typedef int (*sgmc_progress_fn)(int64_t steps_done, int64_t steps_total, void *u
  * @param[in] progress Progress callback, or NULL.
  * @param[in] user Passed to @p progress.
  * @return ::SGMC_OK; ::SGMC_CANCELLED when @p progress stopped the run (the
- *         draws so far are in @p out); or an error: ::SGMC_ERROR_INVALID_ARGUMENT,
- *         ::SGMC_ERROR_NONFINITE (the message names chain and step),
- *         ::SGMC_ERROR_CALLBACK, ::SGMC_ERROR_OUT_OF_MEMORY.
+ *         draws so far are in @p out); ::SGMC_ERROR_NONFINITE or
+ *         ::SGMC_ERROR_CALLBACK after a fault of the model (the message
+ *         names chain, step and cause; the draws so far are in @p out); or
+ *         an error with @p out NULL: ::SGMC_ERROR_INVALID_ARGUMENT,
+ *         ::SGMC_ERROR_OUT_OF_MEMORY.
  */
 SGMC_API sgmc_status sgmc_sample(sgmc_draws **out, const sgmc_model *model,
                                  const sgmc_options *options, const double *x0, int64_t x0_len,
@@ -618,7 +651,8 @@ SGMC_API sgmc_status sgmc_checkpoint_options(sgmc_options **out, const char *pat
  *      while (steps < n_steps) {
  *        sgmc_chain_ask(chain, x, dim, batch, cap, &n);   // where to evaluate
  *        ... compute S_B(x), U0(x) and their gradients ...
- *        sgmc_chain_tell(chain, s_b, grad_s_b, u0, grad_u0, dim);
+ *        if (ok) sgmc_chain_tell(chain, s_b, grad_s_b, u0, grad_u0, dim);
+ *        else sgmc_chain_tell_fault(chain, "why");       // see "Faults of the model"
  *      }
  *  @{ */
 
@@ -676,10 +710,14 @@ SGMC_API sgmc_status sgmc_chain_ask(const sgmc_chain *chain, double *x, int64_t 
  * @param[in] prior_energy U0(x).
  * @param[in] prior_grad The gradient of U0, @p dim values; NULL means zero.
  * @param[in] dim The chain's dimension.
- * @return ::SGMC_OK; ::SGMC_ERROR_NONFINITE for a NaN or infinite energy or
- *         gradient (the chain is unchanged: tell again with good values);
- *         ::SGMC_ERROR_STATE once "n_steps" iterations are done;
- *         ::SGMC_ERROR_INVALID_ARGUMENT.
+ * @return ::SGMC_OK; a NaN or infinite energy or gradient is a fault of the
+ *         model: with "on_fault" = "error" ::SGMC_ERROR_NONFINITE (the chain
+ *         is unchanged: tell again with good values), with "reject"
+ *         ::SGMC_OK after the evaluation is discarded and counted (no
+ *         iteration is made; ask again: same point, fresh batch), or
+ *         ::SGMC_ERROR_NONFINITE at the "max_consecutive_faults"-th fault in
+ *         a row (the chain is unchanged); ::SGMC_ERROR_STATE once "n_steps"
+ *         iterations are done; ::SGMC_ERROR_INVALID_ARGUMENT.
  */
 SGMC_API sgmc_status sgmc_chain_tell(sgmc_chain *chain, double batch_energy,
                                      const double *batch_grad, double prior_energy,
@@ -741,6 +779,71 @@ SGMC_API sgmc_status sgmc_chain_load(sgmc_chain **out, const char *path);
  * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
  */
 SGMC_API sgmc_status sgmc_chain_shape(const sgmc_chain *chain, int64_t *dim, int64_t *data_size);
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Faults of the model
+ *  An evaluation of the model fails when a C callback returns non-zero, the
+ *  energy, the gradient or the variance-reduced energy is NaN or infinite,
+ *  a C++ model throws, or an ask/tell host reports that its own evaluation
+ *  failed (sgmc_chain_tell_fault()). Option "on_fault" says what a chain
+ *  does with such a fault (docs/faults.md):
+ *
+ *  - "error" (the default): the chain stops exactly as it was before the
+ *    faulty evaluation; sgmc_sample() returns ::SGMC_ERROR_CALLBACK or
+ *    ::SGMC_ERROR_NONFINITE, a message naming chain, step and cause, and
+ *    the draws made so far;
+ *  - "reject": the evaluation is discarded and counted, and the iteration
+ *    is tried again at the same state with a fresh batch (and fresh target
+ *    noise): nothing is recorded and the sampler's state (position,
+ *    momentum, preconditioner, theta, MHBT's cache) does not change. The
+ *    "max_consecutive_faults"-th fault of one chain in a row stops it as
+ *    under "error", so a point where the model always fails cannot loop
+ *    forever. Each chain's batches come from its own stream, so a run with
+ *    faults is as reproducible as one without, for any number of threads.
+ *
+ *  Rejecting faults conditions the sampler on the model not failing: it
+ *  samples the target restricted to where the model can be evaluated.
+ *  @{ */
+
+/**
+ * @brief Tells an ask/tell chain that the evaluation at the point and batch
+ *        of the last sgmc_chain_ask() failed (the host's model raised an
+ *        error).
+ *
+ * With "on_fault" = "reject" the fault is counted (sgmc_chain_faults()) and
+ * the batch redrawn: the next sgmc_chain_ask() gives the same point with a
+ * fresh batch (and, with "contour_vr_period" > 0, the control-point
+ * energies must be told again). With "error", and at the
+ * "max_consecutive_faults"-th fault in a row, nothing changes and the call
+ * fails with a message naming chain, step and @p message.
+ * @param[in,out] chain The chain.
+ * @param[in] message What failed (copied into the error message); may be NULL.
+ * @return ::SGMC_OK (rejected); ::SGMC_ERROR_CALLBACK ("error", or the
+ *         limit); ::SGMC_ERROR_STATE once "n_steps" iterations are done;
+ *         ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_chain_tell_fault(sgmc_chain *chain, const char *message);
+
+/**
+ * @brief The number of evaluations an ask/tell chain has rejected.
+ * @param[in] chain The chain.
+ * @param[out] out The count: faults discarded under "on_fault" = "reject"
+ *                 (a fault that stops the chain changes nothing and is not
+ *                 counted); 0 under "error".
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_chain_faults(const sgmc_chain *chain, int64_t *out);
+
+/**
+ * @brief The number of evaluations one chain of a run rejected
+ *        (see sgmc_chain_faults()).
+ * @param[in] draws Draws from sgmc_sample() or sgmc_chain_draws().
+ * @param[in] chain In [0, n_chains).
+ * @param[out] out The count.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_faults(const sgmc_draws *draws, int64_t chain, int64_t *out);
 /** @} */
 
 /* ------------------------------------------------------------------------ */

@@ -47,7 +47,9 @@ extern "C" {
  * "picsgld", and "n_chains" at least the number of processes.
  * @param[out] out This process's draws: its block of chains, in chain
  *                 order (chain 0 of @p out is chain "first" of the run).
- *                 NULL on failure. Release with sgmc_draws_destroy().
+ *                 NULL on failure, except after a fault of the model that
+ *                 stopped the run (see below). Release with
+ *                 sgmc_draws_destroy().
  * @param[in] model The model (the same on every process).
  * @param[in] options The options (the same on every process).
  * @param[in] x0 dim values shared by every chain, or n_chains * dim values
@@ -56,10 +58,12 @@ extern "C" {
  * @param[in] comm The communicator; not MPI_COMM_NULL.
  * @return ::SGMC_OK or an error: ::SGMC_ERROR_INVALID_ARGUMENT (names the
  *         argument and value: comm = MPI_COMM_NULL, a sampler that is not
- *         interacting, n_chains below the number of processes),
- *         ::SGMC_ERROR_NONFINITE (every process stops at the same step for a
- *         non-finite energy; a non-finite gradient stops only the process
- *         that met it, so call MPI_Abort on an error), ::SGMC_ERROR_CALLBACK.
+ *         interacting, n_chains below the number of processes); or, after
+ *         a fault of the model that stopped the run ("on_fault",
+ *         docs/faults.md), ::SGMC_ERROR_NONFINITE or ::SGMC_ERROR_CALLBACK
+ *         on every process alike, with the draws so far in @p out: every
+ *         process stops at the same iteration with the fault of the lowest
+ *         chain (its full message on the process that runs it).
  */
 SGMC_API sgmc_status sgmc_mpi_sample(sgmc_draws **out, const sgmc_model *model,
                                      const sgmc_options *options, const double *x0,

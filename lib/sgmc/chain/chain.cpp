@@ -1,7 +1,9 @@
 #include "sgmc/chain/chain.hpp"
 
 #include <cmath>
+#include <exception>
 #include <limits>
+#include <new>
 #include <string>
 #include <utility>
 
@@ -41,10 +43,22 @@ Index recorded_draws(const RecordPolicy& record, const StepSchedule& schedule, I
   return count;
 }
 
+std::string at(Index chain, Index k) { return " at chain " + show(chain) + ", step " + show(k); }
+
 [[noreturn]] void throw_non_finite(const std::string& what, Index chain, Index k) {
-  throw Error(ErrorKind::kNonFinite,
-              "the model returned a non-finite " + what + " at chain " + show(chain) +
-                  ", step " + show(k));
+  throw Error(ErrorKind::kNonFinite, "the model returned a non-finite " + what + at(chain, k));
+}
+
+/// "the model returned a non-finite gradient (coordinate 1 = inf) at chain c, step k".
+std::string non_finite(const char* what, double value, Index coordinate, Index chain, Index k) {
+  const std::string shown = coordinate >= 0 ? "coordinate " + show(coordinate) + " = " + show(value)
+                                            : show(value);
+  return "the model returned a non-finite " + std::string(what) + " (" + shown + ")" + at(chain, k);
+}
+
+/// "the model failed at chain c, step k: <cause>".
+std::string failed(const std::string& cause, Index chain, Index k) {
+  return "the model failed" + at(chain, k) + ": " + cause;
 }
 
 }  // namespace
@@ -83,23 +97,83 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
   batch_.next(batch_rng_);
 }
 
-void Chain::tell() {
-  if (k_ >= record_.n_steps) {
-    throw Error(ErrorKind::kState, "chain " + show(seed_.chain) + " has completed its n_steps = " +
-                                       show(record_.n_steps) + " iterations");
-  }
-  const Index k = k_ + 1;
+void Chain::set_fault_policy(const FaultPolicy& policy) {
+  policy.validate();
+  config_.faults = policy;
+}
+
+Chain::CheckedTerms Chain::check_terms() {
+  CheckedTerms out;
   const Index n = batch_.size();
   const double scale = batch_scale();
-  const double energy = this->energy();
-  const double index_energy = this->index_energy();
+  out.energy = energy();
+  if (!std::isfinite(out.energy)) {
+    out.bad = "energy";
+    out.value = out.energy;
+    return out;
+  }
+  out.index_energy = out.energy;
+  if (vr_) {
+    out.index_energy = reduced_energy(k_ + 1, scale);
+    if (!std::isfinite(out.index_energy)) {
+      out.bad = "variance-reduced energy";
+      out.value = out.index_energy;
+      return out;
+    }
+  }
   if (n > 0) grad_.noalias() = prior_grad_ + scale * batch_grad_;
   const Vec& grad = n > 0 ? grad_ : prior_grad_;
   if (!grad.allFinite()) {
     Index i = 0;
     while (std::isfinite(grad[i])) ++i;
-    throw_non_finite("gradient (coordinate " + show(i) + " = " + show(grad[i]) + ")", seed_.chain, k);
+    out.bad = "gradient";
+    out.coordinate = i;
+    out.value = grad[i];
   }
+  return out;
+}
+
+template <typename Message>
+bool Chain::fault(ErrorKind kind, const Rng* noise_before, Message&& message) {
+  const Index k = k_ + 1;
+  const Index limit = config_.faults.max_consecutive;
+  if (config_.faults.reject && consecutive_faults_ + 1 < limit) {
+    // The same iteration again: same state, fresh batch and target noise.
+    ++faults_;
+    ++consecutive_faults_;
+    if (vr_) vr_->discard();  // S_B(xbar) belongs to the old batch
+    batch_.next(batch_rng_);
+    return false;
+  }
+  if (noise_before != nullptr) {  // undo what the failed evaluation changed
+    target_noise_ = *noise_before;
+    if (vr_) vr_->discard();
+  }
+  std::string text = message(seed_.chain, k);
+  if (config_.faults.reject) {
+    text = "chain " + show(seed_.chain) + " faulted " + show(limit) + " times in a row at step " +
+           show(k) + " (max_consecutive_faults = " + show(limit) + "); the last fault: " + text;
+  }
+  throw ModelFault(kind, text, seed_.chain, k);
+}
+
+void Chain::tell() {
+  if (k_ >= record_.n_steps) {
+    throw Error(ErrorKind::kState, "chain " + show(seed_.chain) + " has completed its n_steps = " +
+                                       show(record_.n_steps) + " iterations");
+  }
+  const CheckedTerms checked = check_terms();
+  if (checked.bad != nullptr) {
+    fault(ErrorKind::kNonFinite, nullptr, [&](Index chain, Index k) {
+      return non_finite(checked.bad, checked.value, checked.coordinate, chain, k);
+    });
+    return;  // rejected
+  }
+  consecutive_faults_ = 0;
+  const Index k = k_ + 1;
+  const Index n = batch_.size();
+  const double energy = checked.energy;
+  const Vec& grad = n > 0 ? grad_ : prior_grad_;
   // An extra evaluation of a kernel that needs one (MHBT) is no iteration.
   const bool iteration = kernel_->next_is_iteration();
   // SPEC §3: the exploration stage of a cyclical sampler moves with tau = 0
@@ -108,7 +182,7 @@ void Chain::tell() {
   const bool records = iteration && !exploring && record_.records(k);
   const StepInfo info{k, config_.schedule.at(k), exploring ? 0.0 : config_.temperature};
   if (contour_) {  // SPEC §4: J_k, theta update and the draw's weight, then g_k grad U_hat
-    grad_ = contour_->step(index_energy, k, info.temperature, records) * grad;
+    grad_ = contour_->step(checked.index_energy, k, info.temperature, records) * grad;
   }
   if (vr_) vr_->commit(k, kernel_->query());
   const StochasticEval eval{energy, contour_ ? grad_ : grad, n > 0 ? batch_grad_ : prior_grad_,
@@ -129,6 +203,15 @@ void Chain::tell() {
   batch_.next(batch_rng_);
 }
 
+void Chain::tell_fault(const std::string& cause) {
+  if (k_ >= record_.n_steps) {
+    throw Error(ErrorKind::kState, "chain " + show(seed_.chain) + " has completed its n_steps = " +
+                                       show(record_.n_steps) + " iterations");
+  }
+  fault(ErrorKind::kCallback, nullptr,
+        [&](Index chain, Index k) { return failed(cause, chain, k); });
+}
+
 double Chain::batch_scale() const {
   const Index n = batch_.size();
   return n > 0 ? static_cast<double>(batch_.data_size()) / static_cast<double>(n) : 0.0;
@@ -141,7 +224,10 @@ double Chain::index_energy() const {
   const Index k = k_ + 1;
   const double energy = this->energy();
   if (!std::isfinite(energy)) throw_non_finite("energy (" + show(energy) + ")", seed_.chain, k);
-  return vr_ ? reduced_energy(k, batch_scale()) : energy;
+  if (!vr_) return energy;
+  const double u = reduced_energy(k, batch_scale());
+  if (!std::isfinite(u)) throw_non_finite("variance-reduced energy (" + show(u) + ")", seed_.chain, k);
+  return u;
 }
 
 double Chain::reduced_energy(Index k, double scale) const {
@@ -150,9 +236,7 @@ double Chain::reduced_energy(Index k, double scale) const {
                                        ": contour_vr_period > 0 needs the control-point energies "
                                        "(tell_control) before tell");
   }
-  const double u = vr_->energy(terms_.prior_energy, scale, terms_.batch_energy);
-  if (!std::isfinite(u)) throw_non_finite("variance-reduced energy (" + show(u) + ")", seed_.chain, k);
-  return u;
+  return vr_->energy(terms_.prior_energy, scale, terms_.batch_energy);
 }
 
 void Chain::tell_control(double batch_energy, double full_energy) {
@@ -177,11 +261,33 @@ void Chain::evaluate(const Model& model, ModelWorkspace* workspace) {
   model.evaluate(request, terms_);
 }
 
+bool Chain::try_evaluate(const Model& model, ModelWorkspace* workspace) {
+  const Rng noise = target_noise_;
+  try {
+    evaluate(model, workspace);
+  } catch (const std::bad_alloc&) {
+    throw;  // the machine's, not the model's: no retry can help
+  } catch (const std::exception& e) {
+    // sgmc::Error keeps its kind (kCallback for a callback's non-zero return).
+    const auto* error = dynamic_cast<const Error*>(&e);
+    return fault(error != nullptr ? error->kind() : ErrorKind::kCallback, &noise,
+                 [&](Index chain, Index k) { return failed(e.what(), chain, k); });
+  } catch (...) {
+    return fault(ErrorKind::kCallback, &noise, [](Index chain, Index k) {
+      return failed("an exception that is not a std::exception", chain, k);
+    });
+  }
+  const CheckedTerms checked = check_terms();
+  if (checked.bad == nullptr) return true;
+  return fault(ErrorKind::kNonFinite, &noise, [&](Index chain, Index k) {
+    return non_finite(checked.bad, checked.value, checked.coordinate, chain, k);
+  });
+}
+
 void Chain::advance(const Model& model, ModelWorkspace* workspace) {
   const Index k = k_;
   while (k_ == k) {  // extra evaluations first, if the kernel asks for any
-    evaluate(model, workspace);
-    tell();
+    if (try_evaluate(model, workspace)) tell();
   }
 }
 
@@ -198,6 +304,8 @@ void Chain::save(ByteWriter& out) const {
   out.i64(seed_.chain);
   out.i64(dim());
   out.i64(k_);
+  out.i64(faults_);
+  out.i64(consecutive_faults_);
   kernel_->save(out);
   batch_.save(out);
   batch_rng_.save(out);
@@ -217,6 +325,8 @@ void Chain::load(ByteReader& in) {
   in.index("chain index", seed_.chain, seed_.chain);
   in.index("dimension", dim(), dim());
   k_ = in.index("iterations done", 0, record_.n_steps);
+  faults_ = in.index("rejected evaluations", 0, std::numeric_limits<Index>::max());
+  consecutive_faults_ = in.index("consecutive rejections", 0, faults_);
   kernel_->load(in);
   batch_.load(in);
   batch_rng_.load(in);

@@ -7,7 +7,9 @@
 
 #include <memory>
 #include <span>
+#include <string>
 
+#include "sgmc/core/fault.hpp"
 #include "sgmc/contour/contour.hpp"
 #include "sgmc/contour/variance_reduced_energy.hpp"
 #include "sgmc/models/model.hpp"
@@ -55,18 +57,46 @@ class Chain {
 
   /// Consumes terms() as the evaluation at query() on batch(): one
   /// iteration, or an extra evaluation of a kernel that needs one (then
-  /// steps_done() does not advance; MHBT). On a
-  /// non-finite energy or gradient it throws Error(kNonFinite) naming chain
-  /// and step, and the chain is left exactly as it was. Throws Error(kState)
+  /// steps_done() does not advance; MHBT). A non-finite energy or gradient
+  /// is a fault (docs/faults.md): under policy "error" it throws
+  /// ModelFault(kNonFinite) naming chain and step, and the chain is left
+  /// exactly as it was; under "reject" the evaluation is discarded and
+  /// counted, the batch redrawn, and tell() returns without a step (or
+  /// throws at the max_consecutive-th fault in a row). Throws Error(kState)
   /// once n_steps iterations have been made.
   void tell();
 
   /// Evaluates `model` at query() on batch() into terms().
   void evaluate(const Model& model, ModelWorkspace* workspace);
 
-  /// Evaluates `model` at ask() and tells the result until one iteration
-  /// is done: one full step.
+  /// evaluate() with its faults caught: an exception of the model (but
+  /// std::bad_alloc, which propagates) or a non-finite energy, gradient or
+  /// variance-reduced energy. Returns true when terms() hold an evaluation
+  /// that tell() accepts. On a fault under "reject": counts it, redraws the
+  /// batch and returns false (query() is unchanged: evaluate again). Under
+  /// "error", or at the limit of consecutive faults, throws ModelFault and
+  /// leaves the chain exactly as before the call (its target-noise stream
+  /// rewound). Never allocates unless the model throws or the chain stops.
+  bool try_evaluate(const Model& model, ModelWorkspace* workspace);
+
+  /// The caller's own evaluation at query() on batch() failed (an ask/tell
+  /// host whose model raised an error). Under "reject": counts the fault
+  /// and redraws the batch; under "error", or at the limit, throws
+  /// ModelFault(kCallback) naming chain, step and `cause`, and changes
+  /// nothing. Throws Error(kState) once n_steps iterations have been made.
+  void tell_fault(const std::string& cause);
+
+  /// Evaluates `model` at query() and tells the result until one iteration
+  /// is done: one full step. Faults follow the policy (try_evaluate()).
   void advance(const Model& model, ModelWorkspace* workspace);
+
+  /// What a fault does: config().faults (default "error"), or `policy`
+  /// once set here (validated).
+  void set_fault_policy(const FaultPolicy& policy);
+  const FaultPolicy& fault_policy() const { return config_.faults; }
+  /// Evaluations rejected under policy "reject" so far (a fault that stops
+  /// the chain is not counted: it changes nothing).
+  Index faults() const { return faults_; }
 
   /// Replica exchange (SPEC §6): swaps the dynamic state (position, and
   /// momentum or preconditioner if the kernel has one) together with the
@@ -108,6 +138,24 @@ class Chain {
   void load(ByteReader& in);
 
  private:
+  /// The evaluation in terms() checked as tell() consumes it: U_hat, the
+  /// index energy and grad U_hat (into grad_ when N > 0). `bad` names the
+  /// first non-finite value, or is null.
+  struct CheckedTerms {
+    double energy = 0.0;
+    double index_energy = 0.0;
+    const char* bad = nullptr;  ///< "energy", "variance-reduced energy" or "gradient"
+    double value = 0.0;         ///< the non-finite value
+    Index coordinate = -1;      ///< its coordinate, for the gradient
+  };
+  CheckedTerms check_terms();
+  /// Applies the fault policy to a failed evaluation of iteration k_ + 1:
+  /// returns false after a rejection, else throws ModelFault with
+  /// message(chain, k). `noise_before`, when set, is the target-noise
+  /// stream before the evaluation, restored when the chain stops.
+  template <typename Message>
+  bool fault(ErrorKind kind, const Rng* noise_before, Message&& message);
+
   double batch_scale() const;  ///< N/n, or 0 for a data-free target
   /// U_VR of iteration k from terms_ (SPEC §4.3); throws kState when
   /// tell_control() was not called, kNonFinite for a non-finite value.
@@ -130,6 +178,8 @@ class Chain {
   std::unique_ptr<Contour> contour_;
   std::unique_ptr<VarianceReducedEnergy> vr_;
   Index k_ = 0;
+  Index faults_ = 0;              ///< rejected evaluations
+  Index consecutive_faults_ = 0;  ///< rejected since the last good evaluation
 };
 
 }  // namespace sgmc

@@ -77,6 +77,13 @@ const std::array kSpecs = {
     int_option("checkpoint_every",
                "iterations between checkpoints; 0 = only when the run stops (finished or cancelled)",
                0, 0),
+    // Faults of the model: an error, NaN or infinity from an evaluation (docs/faults.md).
+    string_option("on_fault",
+                  "a failed evaluation of the model stops the run (error) or is rejected, counted "
+                  "and retried with a fresh batch (reject)",
+                  "error", "error|reject"),
+    int_option("max_consecutive_faults",
+               "reject: this many faults of one chain in a row stop the run as under error", 10, 1),
     // Cyclical samplers (SPEC §3); "cycles" defaults to 4 for them when unset.
     double_option("exploration", "cycsgld/cycsghmc: exploration fraction beta of each cycle",
                   kCyclicalSamplerExploration, 0, 1, false, true),
@@ -309,6 +316,8 @@ SamplerConfig sampler_config(const Options& options) {
     config.contour.field = RandomField::kLinear;
   }
   config.domain = {options.get_double("domain_lo"), options.get_double("domain_hi")};
+  config.faults = {options.get_string("on_fault") == "reject",
+                   options.get_int("max_consecutive_faults")};
   config.validate();
   return config;
 }

@@ -38,6 +38,8 @@ class VarianceReducedEnergy {
   void set(Index k, double batch_energy, double full_energy);
   /// True once set() was called for iteration k.
   bool ready(Index k) const { return pending_k_ == k; }
+  /// Forgets what set() was given (the evaluation it belonged to failed).
+  void discard() { pending_k_ = 0; }
   /// U_VR from U0(x), N/n and S_B(x) at the iteration set() was called for.
   double energy(double prior_energy, double scale, double batch_energy) const;
   /// Ends iteration k, whose evaluation point was x: a refresh moves xbar there.

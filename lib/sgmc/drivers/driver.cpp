@@ -7,6 +7,7 @@
 #include <tbb/task_arena.h>
 
 #include "sgmc/core/error.hpp"
+#include "sgmc/drivers/chain_faults.hpp"
 #include "sgmc/drivers/interacting_contour.hpp"
 #include "sgmc/drivers/replica_exchange.hpp"
 #include "sgmc/drivers/rounds.hpp"
@@ -14,8 +15,12 @@
 namespace sgmc {
 namespace {
 
-void advance_chain(const Model& model, Chain& chain, ModelWorkspace* workspace, Index steps) {
-  for (Index s = 0; s < steps; ++s) chain.advance(model, workspace);
+/// Advances chain c `steps` iterations; a fault stops it and is kept.
+void advance_chain(const Model& model, ChainList& chains, ModelWorkspace* workspace, Index steps,
+                   std::size_t c, ChainFaults& faults) {
+  faults.guard(c, [&] {
+    for (Index s = 0; s < steps; ++s) chains[c]->advance(model, workspace);
+  });
 }
 
 /// Calls save, if set, where run_rounds() says a checkpoint is due.
@@ -27,15 +32,25 @@ auto saver(const std::function<void(Index)>& save) {
 
 }  // namespace
 
+void settle(RunOutcome& outcome, const ChainList& chains) {
+  if (!outcome.fault || chains.empty()) return;
+  outcome.steps_done = chains.front()->steps_done();
+  for (const auto& chain : chains) outcome.steps_done = std::min(outcome.steps_done, chain->steps_done());
+}
+
 RunOutcome run_serial(const Model& model, ChainList& chains, Index n_steps,
                       const RunConfig& config, const ProgressFn& progress, const RoundPlan& plan,
                       const std::function<void(Index)>& save) {
   auto workspaces = make_workspaces(model, static_cast<Index>(chains.size()));
-  return run_rounds(n_steps, config, progress, plan, [&](Index length) {
+  ChainFaults faults(chains.size());
+  auto outcome = run_rounds(n_steps, config, progress, plan, [&](Index length) {
     for (std::size_t c = 0; c < chains.size(); ++c) {
-      advance_chain(model, *chains[c], workspaces[c].get(), length);
+      advance_chain(model, chains, workspaces[c].get(), length, c, faults);
     }
+    faults.rethrow_first();
   }, saver(save));
+  settle(outcome, chains);
+  return outcome;
 }
 
 RunOutcome run_parallel(const Model& model, ChainList& chains, Index n_steps,
@@ -47,16 +62,20 @@ RunOutcome run_parallel(const Model& model, ChainList& chains, Index n_steps,
   auto workspaces = make_workspaces(model, static_cast<Index>(chains.size()));
   tbb::task_arena arena(config.threads == 0 ? tbb::task_arena::automatic
                                             : static_cast<int>(config.threads));
-  return run_rounds(n_steps, config, progress, plan, [&](Index length) {
+  ChainFaults faults(chains.size());
+  auto outcome = run_rounds(n_steps, config, progress, plan, [&](Index length) {
     arena.execute([&] {
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chains.size(), 1),
                         [&](const tbb::blocked_range<std::size_t>& range) {
                           for (std::size_t c = range.begin(); c != range.end(); ++c) {
-                            advance_chain(model, *chains[c], workspaces[c].get(), length);
+                            advance_chain(model, chains, workspaces[c].get(), length, c, faults);
                           }
                         });
     });
+    faults.rethrow_first();
   }, saver(save));
+  settle(outcome, chains);
+  return outcome;
 }
 
 std::vector<std::unique_ptr<ModelWorkspace>> make_workspaces(const Model& model, Index n) {

@@ -21,9 +21,11 @@ namespace sgmc {
 using ChainList = std::vector<std::unique_ptr<Chain>>;
 
 /// Runs every chain for `n_steps` iterations, one chain after another within
-/// each round of config.progress_every iterations.
-/// With `plan`, from plan.start and calling save(steps_done) where a
-/// checkpoint is due (run_rounds).
+/// each round of config.progress_every iterations. A fault that stops a
+/// chain (its SamplerConfig::faults) stops that chain; the others finish the round, and
+/// the run then ends with the fault of the lowest chain index in
+/// outcome.fault (docs/faults.md). With `plan`, from plan.start and calling
+/// save(steps_done) where a checkpoint is due (run_rounds).
 RunOutcome run_serial(const Model& model, ChainList& chains, Index n_steps,
                       const RunConfig& config, const ProgressFn& progress,
                       const RoundPlan& plan = {}, const std::function<void(Index)>& save = {});
@@ -33,6 +35,10 @@ RunOutcome run_serial(const Model& model, ChainList& chains, Index n_steps,
 RunOutcome run_parallel(const Model& model, ChainList& chains, Index n_steps,
                         const RunConfig& config, const ProgressFn& progress,
                         const RoundPlan& plan = {}, const std::function<void(Index)>& save = {});
+
+/// After a run that a fault stopped: outcome.steps_done becomes the
+/// iterations made by every one of `chains`.
+void settle(RunOutcome& outcome, const ChainList& chains);
 
 /// One workspace of `model` per chain.
 std::vector<std::unique_ptr<ModelWorkspace>> make_workspaces(const Model& model, Index n);
@@ -59,10 +65,12 @@ ChainList make_chains(const Model& model, const std::function<SamplerConfig(Inde
 /// Creates config.n_chains chains for `model` and runs them in parallel;
 /// for sampler kind kResgld, runs them as the replicas of
 /// sample_replica_exchange() instead, and for the interacting contour
-/// samplers as the chains of sample_interacting_contour(). With
-/// checkpointing.path set it writes checkpoints; with checkpointing.resume
-/// set it continues the run saved there (the same arguments rebuild it)
-/// and draws exactly what the uninterrupted run would have drawn.
+/// samplers as the chains of sample_interacting_contour(). A fault of the
+/// model that stops the run does not throw: it is in outcome.fault, and
+/// the chains hold their draws so far. With checkpointing.path set it
+/// writes checkpoints; with checkpointing.resume set it continues the run
+/// saved there (the same arguments rebuild it) and draws exactly what the
+/// uninterrupted run would have drawn.
 struct SampleResult {
   ChainList chains;
   RunOutcome outcome;

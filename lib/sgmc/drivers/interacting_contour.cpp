@@ -1,8 +1,10 @@
 #include "sgmc/drivers/interacting_contour.hpp"
 
-#include <exception>
+#include <optional>
+#include <string>
 
 #include "sgmc/core/error.hpp"
+#include "sgmc/drivers/chain_faults.hpp"
 #include "sgmc/drivers/parallel_chains.hpp"
 
 namespace sgmc {
@@ -25,15 +27,37 @@ std::vector<double> pilot_theta(const Model& model, const SamplerConfig& sampler
   RunConfig pilot = config;
   pilot.seed = config.seed ^ kPilotSeedMask;
   const Index steps = sampler.contour.pilot_steps;
-  auto chains = make_chains(model, [&](Index) { return sgld; }, {steps, 0, 1}, pilot, x0,
-                            exchange.block(config.n_chains), nullptr);
-  run_parallel(model, chains, steps, pilot, {});
+  const ChainBlock block = exchange.block(config.n_chains);
+  auto chains = make_chains(model, [&](Index) { return sgld; }, {steps, 0, 1}, pilot, x0, block,
+                            nullptr);
+  const RunOutcome outcome = run_parallel(model, chains, steps, pilot, {});
   const Partition& partition = sampler.contour.partition;
-  std::vector<Index> counts(static_cast<std::size_t>(partition.m), 0);
+  // The m bin counts, then two slots per chain: 1 + the kind of the fault
+  // that stopped the chain (or 0) and its step; summed over processes, so
+  // that every process knows which pilot chains failed.
+  const auto m = static_cast<std::size_t>(partition.m);
+  std::vector<Index> counts(m + 2 * static_cast<std::size_t>(config.n_chains), 0);
   for (const auto& chain : chains) {
     for (const double u : chain->draws().energies()) ++counts[static_cast<std::size_t>(partition.index(u))];
   }
+  if (outcome.fault) {
+    const auto slot = m + 2 * static_cast<std::size_t>(outcome.fault->chain());
+    counts[slot] = 1 + static_cast<Index>(outcome.fault->kind());
+    counts[slot + 1] = outcome.fault->step();
+  }
   exchange.sum_counts(counts);
+  for (Index c = 0; c < config.n_chains; ++c) {
+    const auto slot = m + 2 * static_cast<std::size_t>(c);
+    if (counts[slot] == 0) continue;
+    const Index step = counts[slot + 1];
+    const bool local = outcome.fault && outcome.fault->chain() == c;
+    const std::string cause = local ? std::string(outcome.fault->what())
+                                    : "a fault of the model stopped chain " + show(c) +
+                                          " at step " + show(step) + " (on another process)";
+    throw ModelFault(static_cast<ErrorKind>(counts[slot] - 1),
+                     "the SGLD pilot (contour_pilot_steps) stopped: " + cause, c, step);
+  }
+  counts.resize(m);
   const double states = static_cast<double>(steps * config.n_chains);
   std::vector<double> theta(counts.size());
   double sum = 0;
@@ -55,27 +79,44 @@ SampleResult sample_interacting_contour(const Model& model, const SamplerConfig&
           "must be icsgld, icsghmc or picsgld for the interacting contour driver");
   sampler.validate();
   SamplerConfig shared = sampler;
+  std::optional<ModelFault> pilot_fault;
   // A resumed run reads its theta from the checkpoint: no pilot.
   if (sampler.contour.pilot_steps > 0 && checkpointing.resume == nullptr) {
-    shared.contour.theta0 = pilot_theta(model, sampler, config, x0, exchange);
+    try {
+      shared.contour.theta0 = pilot_theta(model, sampler, config, x0, exchange);
+    } catch (const ModelFault& fault) {
+      pilot_fault = fault;  // the chains are made (with no draws) to report it
+    }
   }
   auto theta = std::make_shared<Theta>(shared.contour);
   const ChainBlock block = exchange.block(config.n_chains);
   SampleResult result;
   result.chains = make_chains(model, [&](Index) { return shared; }, record, config, x0, block, theta);
+  if (pilot_fault) {
+    result.outcome.fault = pilot_fault;
+    return result;
+  }
   auto& chains = result.chains;
   auto workspaces = make_workspaces(model, block.count);
   ParallelChains pass(model, config);
   std::vector<Index> local(static_cast<std::size_t>(block.count));
   std::vector<Index> all(static_cast<std::size_t>(config.n_chains));
   const Index n_steps = record.n_steps;
+  // Each chain evaluates until it has a good evaluation (a rejected one is
+  // retried with a fresh batch) or a fault stops it.
+  ChainFaults faults(chains.size());
+  const auto evaluate = [&](std::size_t c) {
+    faults.guard(c, [&] {
+      while (!chains[c]->try_evaluate(model, workspaces[c].get())) {
+      }
+    });
+  };
   Index k = 0;
-  if (checkpointing.resume != nullptr) {  // the evaluations at x_{k+1} are in the chains
+  bool started = checkpointing.resume != nullptr;  // the evaluations at x_{k+1} are saved
+  if (started) {
     k = read_driver_section(*checkpointing.resume, DriverKind::kInteractingContour, n_steps);
     theta->load(*checkpointing.resume);
     load_chains(*checkpointing.resume, chains, k);
-  } else {
-    pass.for_each(chains.size(), [&](std::size_t c) { chains[c]->evaluate(model, workspaces[c].get()); });
   }
   const auto save = [&](Index steps) {
     write_checkpoint(checkpointing, [&](ByteWriter& out) {
@@ -85,35 +126,38 @@ SampleResult sample_interacting_contour(const Model& model, const SamplerConfig&
     });
   };
   result.outcome = run_rounds(n_steps, config, progress, round_plan(checkpointing, k), [&](Index length) {
+    if (!started) {  // x_1 of every chain
+      pass.for_each(chains.size(), evaluate);
+      started = true;
+    }
     for (Index s = 0; s < length; ++s) {
       ++k;
-      // A non-finite energy travels as index -1, so that every process
-      // stops at the same step instead of waiting for this one.
-      std::exception_ptr failure;
+      // A chain stopped by a fault sends -(1 + the fault's kind) for its
+      // index, so that every process stops at the same step, before any
+      // chain records x_k, with the fault of the lowest chain.
       for (std::size_t c = 0; c < chains.size(); ++c) {
-        try {
-          local[c] = shared.contour.partition.index(chains[c]->index_energy());
-        } catch (const Error&) {
-          local[c] = -1;
-          if (!failure) failure = std::current_exception();
-        }
+        local[c] = faults.has(c) ? -1 - static_cast<Index>(faults.fault(c).kind())
+                                 : shared.contour.partition.index(chains[c]->index_energy());
       }
       exchange.gather_indices(local, all);
-      if (failure) std::rethrow_exception(failure);
       for (std::size_t p = 0; p < all.size(); ++p) {
-        if (all[p] < 0) {
-          throw Error(ErrorKind::kNonFinite, "the model returned a non-finite energy at chain " +
-                                                 show(p) + ", step " + show(k));
-        }
+        if (all[p] >= 0) continue;
+        const auto c = static_cast<std::size_t>(static_cast<Index>(p) - block.first);
+        if (static_cast<Index>(p) >= block.first && c < chains.size()) throw faults.fault(c);
+        throw ModelFault(static_cast<ErrorKind>(-1 - all[p]),
+                         "a fault of the model stopped chain " + show(p) + " at step " + show(k) +
+                             " (on another process)",
+                         static_cast<Index>(p), k);
       }
       theta->update(all, shared.contour.sa.at(k));  // ICSGLD eq. (5), summed in chain order
       // Record x_k and move with theta_{k+1}, then evaluate at x_{k+1}.
       pass.for_each(chains.size(), [&](std::size_t c) {
         chains[c]->tell();
-        if (k < n_steps) chains[c]->evaluate(model, workspaces[c].get());
+        if (k < n_steps) evaluate(c);
       });
     }
   }, save);
+  settle(result.outcome, chains);
   return result;
 }
 

@@ -28,8 +28,12 @@ namespace sgmc {
 
 /// Runs config.n_chains >= 1 chains of an interacting contour sampler;
 /// this process runs exchange.block(n_chains) of them, and result.chains
-/// holds those. Throws sgmc::Error naming a bad option, or kNonFinite naming
-/// chain and step (on every process alike for a non-finite energy).
+/// holds those. Throws sgmc::Error naming a bad option. A fault of the
+/// model that stops a chain (sampler.faults) ends the run on every process
+/// at the same iteration k, before any chain records x_k: outcome.fault is
+/// the fault of the lowest chain (its own message on the process that runs
+/// it), and every chain keeps the draws of iterations 1..k-1. A fault of
+/// the pilot ends the run before any draw.
 SampleResult sample_interacting_contour(const Model& model, const SamplerConfig& sampler,
                                         const RecordPolicy& record, const RunConfig& config,
                                         ConstVecRef x0, const ProgressFn& progress,
@@ -42,7 +46,9 @@ SampleResult sample_interacting_contour(const Model& model, const SamplerConfig&
                                         ConstVecRef x0, const ProgressFn& progress,
                                         const Checkpointing& checkpointing = {});
 
-/// theta_0 from the SGLD pilot of SPEC §5 (see above), the same on every process.
+/// theta_0 from the SGLD pilot of SPEC §5 (see above), the same on every
+/// process. Throws ModelFault on every process when a fault of the model
+/// stopped a pilot chain (the lowest one's).
 std::vector<double> pilot_theta(const Model& model, const SamplerConfig& sampler,
                                 const RunConfig& config, ConstVecRef x0, ChainExchange& exchange);
 

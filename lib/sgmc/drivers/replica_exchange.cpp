@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "sgmc/core/error.hpp"
+#include "sgmc/drivers/chain_faults.hpp"
 #include "sgmc/drivers/parallel_chains.hpp"
 
 namespace sgmc {
@@ -105,13 +106,23 @@ SampleResult sample_replica_exchange(const Model& model, const SamplerConfig& sa
   Exchanger exchanger(sampler, chains, config.seed);
   ParallelChains pass(model, config);
   const Index n_steps = record.n_steps;
+  // Every replica evaluates until it has a good evaluation (a rejected one
+  // is retried with a fresh batch) or a fault stops it; after the pass the
+  // fault of the lowest replica stops the run, all replicas having
+  // recorded the same iterations.
+  ChainFaults faults(chains.size());
+  const auto evaluate = [&](std::size_t c) {
+    faults.guard(c, [&] {
+      while (!chains[c]->try_evaluate(model, workspaces[c].get())) {
+      }
+    });
+  };
   Index start = 0;
-  if (checkpointing.resume != nullptr) {  // the evaluations at x_{start+1} are in the chains
+  bool started = checkpointing.resume != nullptr;  // the evaluations at x_{start+1} are saved
+  if (started) {
     start = read_driver_section(*checkpointing.resume, DriverKind::kReplicaExchange, n_steps);
     exchanger.load(*checkpointing.resume, start);
     load_chains(*checkpointing.resume, chains, start);
-  } else {
-    pass.for_each(chains.size(), [&](std::size_t c) { chains[c]->evaluate(model, workspaces[c].get()); });
   }
   const auto save = [&](Index steps) {
     write_checkpoint(checkpointing, [&](ByteWriter& out) {
@@ -121,16 +132,23 @@ SampleResult sample_replica_exchange(const Model& model, const SamplerConfig& sa
     });
   };
   result.outcome = run_rounds(n_steps, config, progress, round_plan(checkpointing, start), [&](Index length) {
+    if (!started) {  // x_1 of every replica
+      pass.for_each(chains.size(), evaluate);
+      faults.rethrow_first();
+      started = true;
+    }
     for (Index s = 0; s < length; ++s) {
       const Index k = chains.front()->steps_done() + 1;
       exchanger.sweep(chains, k);
       // Tell x_k and evaluate at x_{k+1} in the same parallel pass.
       pass.for_each(chains.size(), [&](std::size_t c) {
         chains[c]->tell();
-        if (k < n_steps) chains[c]->evaluate(model, workspaces[c].get());
+        if (k < n_steps) evaluate(c);
       });
+      faults.rethrow_first();
     }
   }, save);
+  settle(result.outcome, chains);
   result.swaps = exchanger.stats();
   return result;
 }

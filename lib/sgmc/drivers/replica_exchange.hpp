@@ -32,7 +32,10 @@ SamplerConfig replica_config(const SamplerConfig& sampler, Index replica, Index 
 /// Runs config.n_chains >= 2 replicas of `sampler` (kind kResgld). Chain 0
 /// of the result is the lowest temperature, whose draws sample the target;
 /// chain r holds the draws of the tempered target at tau_r. Throws
-/// sgmc::Error naming a bad option.
+/// sgmc::Error naming a bad option. A fault of the model that stops a
+/// replica (sampler.faults) ends the run after the pass that evaluates the
+/// next iteration: every replica keeps the draws of the iterations all of
+/// them completed, and outcome.fault is the lowest replica's fault.
 /// Checkpoints as sample() describes.
 SampleResult sample_replica_exchange(const Model& model, const SamplerConfig& sampler,
                                      const RecordPolicy& record, const RunConfig& config,

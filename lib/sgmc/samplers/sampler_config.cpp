@@ -66,6 +66,7 @@ void SamplerConfig::validate() const {
           "must be finite and >= 0");
   require(batch_size >= 0, "batch_size", batch_size, "must be >= 0 (0 = full data)");
   schedule.validate();
+  faults.validate();
   if (is_contour(kind)) contour.validate();
   require(contour.pilot_steps == 0 || is_interacting(kind), "contour_pilot_steps",
           contour.pilot_steps, "must be 0 unless the sampler is icsgld, icsghmc or picsgld");

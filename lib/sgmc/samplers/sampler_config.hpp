@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "sgmc/contour/contour_settings.hpp"
+#include "sgmc/core/fault.hpp"
 #include "sgmc/samplers/domain_box.hpp"
 #include "sgmc/samplers/kernel.hpp"
 #include "sgmc/samplers/mhbt.hpp"
@@ -74,6 +75,7 @@ struct SamplerConfig {
   ContourSettings contour;   ///< used by the contour samplers only
   DomainBox domain;          ///< SPEC §4.2; off by default
   MhbtSettings mhbt;
+  FaultPolicy faults;        ///< what the chain does with a fault of the model (docs/faults.md)
 
   /// Checks the fields and their combinations; throws sgmc::Error naming
   /// the offending option and value.

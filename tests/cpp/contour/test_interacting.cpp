@@ -149,10 +149,15 @@ TEST(Interacting, BadSettingsAndNonFiniteEnergiesAreErrors) {
   testing::NanAtStepModel model(1, 2, 0);
   config.schedule.step_size = 0.05;
   config.contour.partition.u1 = 0.0;
-  const std::string message = message_of(
-      [&] { sample(model, config, {100000, 0, 1}, {3, 2, 1000, 9}, Vec::Zero(1), nullptr); },
-      ErrorKind::kNonFinite);
+  const auto result = sample(model, config, {100000, 0, 1}, {3, 2, 1000, 9}, Vec::Zero(1), nullptr);
+  ASSERT_TRUE(result.outcome.fault);
+  EXPECT_EQ(result.outcome.fault->kind(), ErrorKind::kNonFinite);
+  const std::string message = result.outcome.fault->what();
   EXPECT_NE(message.find("chain 2, step"), std::string::npos) << message;
+  // Every chain stopped before the faulty iteration, with its draws.
+  for (const auto& chain : result.chains) {
+    EXPECT_EQ(chain->steps_done(), result.outcome.fault->step() - 1);
+  }
 }
 
 }  // namespace

@@ -512,7 +512,7 @@ A C function pointer (make one with `@cfunction`).
 - `user` (in): The pointer given when the model was made.
 
 # Returns
-0 on success; any other value aborts the run, which then returns `SGMC_ERROR_CALLBACK` with that value in its message.
+0 on success; any other value is a fault of the model (as are a NaN or infinite energy or gradient): with option "on_fault" = "error" (the default) it stops the run, which returns `SGMC_ERROR_CALLBACK` with that value, the chain and the step in its message; with "reject" the evaluation is discarded and the iteration retried with a fresh batch (see "Faults of the model").
 
 C prototype:
 ```c
@@ -918,7 +918,7 @@ The sizes of a set of draws (the size query before a copy).
 # Arguments
 - `draws` (in): The draws.
 - `n_chains` (out): The number of chains. May be NULL.
-- `n_draws` (out): The number of draws of every chain. May be NULL.
+- `n_draws` (out): The number of draws of every chain. After a run that a fault of the model stopped, chains may hold different numbers of draws: this is then the largest, and `sgmc_draws_count` gives each chain's. May be NULL.
 - `dim` (out): The dimension d. May be NULL.
 
 # Returns
@@ -931,6 +931,32 @@ sgmc_status sgmc_draws_shape(const sgmc_draws *draws, int64_t *n_chains, int64_t
 """
 function sgmc_draws_shape(draws, n_chains, n_draws, dim)
     ccall((:sgmc_draws_shape, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Ptr{Int64}, Ptr{Int64}, Ptr{Int64}), draws, n_chains, n_draws, dim)
+end
+
+"""
+    sgmc_draws_count(draws, chain, n_draws)
+
+The number of draws of one chain.
+
+The same for every chain (the n_draws of `sgmc_draws_shape`) unless a
+fault of the model stopped the run: the chain that faulted stopped before
+its faulty iteration, the others at the end of the round.
+
+# Arguments
+- `draws` (in): The draws.
+- `chain` (in): In [0, n_chains).
+- `n_draws` (out): The chain's number of draws.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_draws_count(const sgmc_draws *draws, int64_t chain, int64_t *n_draws);
+```
+"""
+function sgmc_draws_count(draws, chain, n_draws)
+    ccall((:sgmc_draws_count, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Ptr{Int64}), draws, chain, n_draws)
 end
 
 """
@@ -1037,8 +1063,14 @@ with "icsgld", "icsghmc" or "picsgld" they share one theta (see
 A model made without
 `SGMC_MODEL_THREAD_SAFE` runs on the calling thread.
 
+A fault of the model (see "Faults of the model") that stops a chain
+stops the run: the other chains finish the current round of
+"progress_every" iterations, and the call returns the fault of the
+lowest chain index together with the draws made so far, whatever the
+number of threads.
+
 # Arguments
-- `out` (out): The draws; NULL on failure. Release with `sgmc_draws_destroy`.
+- `out` (out): The draws; NULL on failure, except after a fault of the model, when it holds the draws made before the fault. Release with `sgmc_draws_destroy`.
 - `model` (in): The model.
 - `options` (in): Sampler, schedule, recording and run options.
 - `x0` (in): Starting points: dim values shared by every chain, or n_chains * dim values (chain after chain).
@@ -1047,7 +1079,7 @@ A model made without
 - `user` (in): Passed to `progress`.
 
 # Returns
-`SGMC_OK`; `SGMC_CANCELLED` when `progress` stopped the run (the draws so far are in `out`); or an error: `SGMC_ERROR_INVALID_ARGUMENT`, `SGMC_ERROR_NONFINITE` (the message names chain and step), `SGMC_ERROR_CALLBACK`, `SGMC_ERROR_OUT_OF_MEMORY`.
+`SGMC_OK`; `SGMC_CANCELLED` when `progress` stopped the run (the draws so far are in `out`); `SGMC_ERROR_NONFINITE` or `SGMC_ERROR_CALLBACK` after a fault of the model (the message names chain, step and cause; the draws so far are in `out`); or an error with `out` NULL: `SGMC_ERROR_INVALID_ARGUMENT`, `SGMC_ERROR_OUT_OF_MEMORY`.
 
 C prototype:
 ```c
@@ -1213,7 +1245,7 @@ leave `sgmc_chain_steps_done` unchanged, so loop on that count.
 - `dim` (in): The chain's dimension.
 
 # Returns
-`SGMC_OK`; `SGMC_ERROR_NONFINITE` for a NaN or infinite energy or gradient (the chain is unchanged: tell again with good values); `SGMC_ERROR_STATE` once "n_steps" iterations are done; `SGMC_ERROR_INVALID_ARGUMENT`.
+`SGMC_OK`; a NaN or infinite energy or gradient is a fault of the model: with "on_fault" = "error" `SGMC_ERROR_NONFINITE` (the chain is unchanged: tell again with good values), with "reject" `SGMC_OK` after the evaluation is discarded and counted (no iteration is made; ask again: same point, fresh batch), or `SGMC_ERROR_NONFINITE` at the "max_consecutive_faults"-th fault in a row (the chain is unchanged); `SGMC_ERROR_STATE` once "n_steps" iterations are done; `SGMC_ERROR_INVALID_ARGUMENT`.
 
 C prototype:
 ```c
@@ -1350,6 +1382,77 @@ sgmc_status sgmc_chain_shape(const sgmc_chain *chain, int64_t *dim, int64_t *dat
 """
 function sgmc_chain_shape(chain, dim, data_size)
     ccall((:sgmc_chain_shape, libsgmc), sgmc_status, (Ptr{sgmc_chain}, Ptr{Int64}, Ptr{Int64}), chain, dim, data_size)
+end
+
+"""
+    sgmc_chain_tell_fault(chain, message)
+
+Tells an ask/tell chain that the evaluation at the point and batch of the last `sgmc_chain_ask` failed (the host's model raised an error).
+
+With "on_fault" = "reject" the fault is counted (`sgmc_chain_faults`) and
+the batch redrawn: the next `sgmc_chain_ask` gives the same point with a
+fresh batch (and, with "contour_vr_period" > 0, the control-point
+energies must be told again). With "error", and at the
+"max_consecutive_faults"-th fault in a row, nothing changes and the call
+fails with a message naming chain, step and `message`.
+
+# Arguments
+- `chain` (in,out): The chain.
+- `message` (in): What failed (copied into the error message); may be NULL.
+
+# Returns
+`SGMC_OK` (rejected); `SGMC_ERROR_CALLBACK` ("error", or the limit); `SGMC_ERROR_STATE` once "n_steps" iterations are done; `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_chain_tell_fault(sgmc_chain *chain, const char *message);
+```
+"""
+function sgmc_chain_tell_fault(chain, message)
+    ccall((:sgmc_chain_tell_fault, libsgmc), sgmc_status, (Ptr{sgmc_chain}, Cstring), chain, message)
+end
+
+"""
+    sgmc_chain_faults(chain, out)
+
+The number of evaluations an ask/tell chain has rejected.
+
+# Arguments
+- `chain` (in): The chain.
+- `out` (out): The count: faults discarded under "on_fault" = "reject" (a fault that stops the chain changes nothing and is not counted); 0 under "error".
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_chain_faults(const sgmc_chain *chain, int64_t *out);
+```
+"""
+function sgmc_chain_faults(chain, out)
+    ccall((:sgmc_chain_faults, libsgmc), sgmc_status, (Ptr{sgmc_chain}, Ptr{Int64}), chain, out)
+end
+
+"""
+    sgmc_draws_faults(draws, chain, out)
+
+The number of evaluations one chain of a run rejected (see `sgmc_chain_faults`).
+
+# Arguments
+- `draws` (in): Draws from `sgmc_sample` or `sgmc_chain_draws`.
+- `chain` (in): In [0, n_chains).
+- `out` (out): The count.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_draws_faults(const sgmc_draws *draws, int64_t chain, int64_t *out);
+```
+"""
+function sgmc_draws_faults(draws, chain, out)
+    ccall((:sgmc_draws_faults, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Ptr{Int64}), draws, chain, out)
 end
 
 """
@@ -2327,6 +2430,7 @@ export sgmc_model_mlp_regression
 export sgmc_draws
 export sgmc_draws_destroy
 export sgmc_draws_shape
+export sgmc_draws_count
 export sgmc_draws_copy
 export sgmc_draws_copy_energy
 export sgmc_draws_copy_steps
@@ -2345,6 +2449,9 @@ export sgmc_chain_draws
 export sgmc_chain_save
 export sgmc_chain_load
 export sgmc_chain_shape
+export sgmc_chain_tell_fault
+export sgmc_chain_faults
+export sgmc_draws_faults
 export sgmc_convergence_stat
 export SGMC_RHAT
 export SGMC_RHAT_BASIC

@@ -8,9 +8,11 @@
 
 .sgmc_new_draws <- function(handles, chain_map, model, opts) {
   n_chains <- nrow(chain_map)
-  shape <- c_sgmc_draws_shape(handles[[1]])
-  n_draws <- shape$n_draws
-  d <- shape$dim
+  d <- c_sgmc_draws_shape(handles[[1]])$dim
+  # Draws per chain: all the same unless a fault of the model stopped the
+  # run; shorter chains are padded with NA.
+  counts <- vapply(seq_len(n_chains), function(c) c_sgmc_draws_count(handles[[chain_map[c, 1]]], chain_map[c, 2]), 0)
+  n_draws <- if (n_chains > 0) max(counts) else 0
   variables <- if (!is.null(model$names) && length(model$names) == d) model$names else paste0("x[", seq_len(d), "]")
   arr <- array(NA_real_, c(n_draws, n_chains, d),
                dimnames = list(iteration = NULL, chain = NULL, variable = variables))
@@ -18,15 +20,18 @@
   for (c in seq_len(n_chains)) {
     h <- handles[[chain_map[c, 1]]]
     k <- chain_map[c, 2]
-    if (n_draws > 0) {
-      arr[, c, ] <- matrix(c_sgmc_draws_copy(h, k, n_draws * d), n_draws, d, byrow = TRUE)
-      energy[, c] <- c_sgmc_draws_copy_energy(h, k, n_draws)
-      steps[, c] <- c_sgmc_draws_copy_steps(h, k, n_draws)
+    n <- counts[c]
+    if (n > 0) {
+      arr[seq_len(n), c, ] <- matrix(c_sgmc_draws_copy(h, k, n * d), n, d, byrow = TRUE)
+      energy[seq_len(n), c] <- c_sgmc_draws_copy_energy(h, k, n)
+      steps[seq_len(n), c] <- c_sgmc_draws_copy_steps(h, k, n)
     }
   }
   sampler <- .sgmc_get_option(opts, "sampler")
   out <- list(draws = arr, energy = energy, steps = steps, sampler = sampler,
               model = model$kind, n_chains = n_chains, n_draws = n_draws, dim = d,
+              draws_per_chain = counts,
+              faults = vapply(seq_len(n_chains), function(c) c_sgmc_draws_faults(handles[[chain_map[c, 1]]], chain_map[c, 2]), 0),
               variables = variables, handles = handles, chain_map = chain_map,
               temperature = .sgmc_get_option(opts, "temperature"),
               temperatures = unlist(lapply(seq_len(n_chains), function(c) {
@@ -60,6 +65,23 @@
   lapply(seq_len(x$n_chains), function(c) fun(x$handles[[x$chain_map[c, 1]]], x$chain_map[c, 2]))
 }
 
+# n_draws x n_chains of one value per draw: fun(handle, chain, n) gives the
+# n values of a chain, padded with NA to n_draws.
+.sgmc_per_draw <- function(x, fun) {
+  out <- matrix(NA_real_, x$n_draws, x$n_chains)
+  for (c in seq_len(x$n_chains)) {
+    n <- x$draws_per_chain[c]
+    if (n > 0) out[seq_len(n), c] <- fun(x$handles[[x$chain_map[c, 1]]], x$chain_map[c, 2], n)
+  }
+  out
+}
+
+# Evaluations each chain rejected under on_fault = "reject" (docs/faults.md).
+sgmc_faults <- function(x) {
+  .check_draws(x)
+  x$faults
+}
+
 .check_draws <- function(x) {
   if (!inherits(x, "sgmc_draws")) stop("'x' must be an sgmc_draws object from sgmc_sample()", call. = FALSE)
 }
@@ -81,8 +103,7 @@
 sgmc_log_weights <- function(x, kind = c("interpolated", "bin"), theta = c("final", "running")) {
   .check_contour(x)
   w <- .weight_code(kind[1], theta[1])
-  lw <- .sgmc_each_chain(x, function(h, k) c_sgmc_draws_copy_log_weights(h, k, w[["kind"]], w[["when"]], x$n_draws))
-  matrix(unlist(lw), x$n_draws, x$n_chains)
+  .sgmc_per_draw(x, function(h, k, n) c_sgmc_draws_copy_log_weights(h, k, w[["kind"]], w[["when"]], n))
 }
 
 # The final theta of every chain: an m x n_chains matrix.
@@ -104,8 +125,7 @@ sgmc_theta_trace <- function(x, chain = 1) {
 # The 1-based subregion index of every draw: n_draws x n_chains.
 sgmc_contour_index <- function(x) {
   .check_contour(x)
-  matrix(unlist(.sgmc_each_chain(x, function(h, k) c_sgmc_draws_copy_contour_index(h, k, x$n_draws))) + 1,
-         x$n_draws, x$n_chains)
+  .sgmc_per_draw(x, function(h, k, n) c_sgmc_draws_copy_contour_index(h, k, n)) + 1
 }
 
 .check_chain <- function(x, chain) {
@@ -159,8 +179,7 @@ sgmc_cycles <- function(x) {
   .check_draws(x)
   if (is.null(.sgmc_try_state(c_sgmc_draws_cycle_count(x$handles[[1]]))))
     stop(sprintf("sampler '%s' has no cycles (cycsgld and cycsghmc have)", x$sampler), call. = FALSE)
-  matrix(unlist(.sgmc_each_chain(x, function(h, k) c_sgmc_draws_copy_cycles(h, k, x$n_draws))) + 1,
-         x$n_draws, x$n_chains)
+  .sgmc_per_draw(x, function(h, k, n) c_sgmc_draws_copy_cycles(h, k, n)) + 1
 }
 
 # Cycle weights (n_cycles x n_chains): "equal" or "harmonic" (built-in models only).
@@ -229,6 +248,10 @@ print.sgmc_draws <- function(x, ...) {
   if (!is.null(x$swap_stats)) cat(sprintf("  replica exchange: temperatures %s; swap rates %s\n",
                                           paste(format(x$temperatures, digits = 3), collapse = " "),
                                           paste(format(x$swap_stats$rate, digits = 2), collapse = " ")))
+  if (any(x$faults > 0)) cat(sprintf("  rejected faults of the model per chain: %s (in $faults)\n",
+                                     paste(x$faults, collapse = " ")))
+  if (any(x$draws_per_chain < x$n_draws)) cat(sprintf("  draws per chain: %s (a fault stopped the run; padded with NA)\n",
+                                                      paste(x$draws_per_chain, collapse = " ")))
   invisible(x)
 }
 

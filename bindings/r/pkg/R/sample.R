@@ -10,17 +10,27 @@ sgmc_sample <- function(model, sampler = "sgld", n_steps = 1000, ..., x0 = NULL,
   if (!is.null(model$r_functions) && nzchar(.sgmc_get_option(opts, "checkpoint_file")))
     stop("'checkpoint_file': runs of models written in R are not checkpointed yet; ",
          "use a built-in or C model, or save the draws yourself", call. = FALSE)
+  fault <- NULL
   if (is.null(model$r_functions)) {
-    draws <- c_sgmc_sample(model$handle, opts, x0)
-    if (c_sgmc_r_was_interrupted() != 0)
+    # t(): the C API takes the starts chain after chain (x0 is chains x dim).
+    res <- c_sgmc_r_sample(model$handle, opts, as.numeric(t(x0)))
+    if (res$status < 0) {
+      # A fault of the model stopped the run: the draws so far come back.
+      fault <- list(status = res$status, message = c_sgmc_last_error(), parent = NULL)
+    } else if (c_sgmc_r_was_interrupted() != 0) {
       warning("sgmc_sample() was interrupted: the draws made so far are returned", call. = FALSE)
-    handles <- list(draws)
+    }
+    handles <- list(res$out)
     chain_map <- cbind(handle = rep(1L, n_chains), chain = seq_len(n_chains) - 1L)
   } else {
-    handles <- .sgmc_run_r_model(model, opts, x0, n_chains)
+    run <- .sgmc_run_r_model(model, opts, x0, n_chains)
+    handles <- run$handles
+    fault <- run$fault
     chain_map <- cbind(handle = seq_len(n_chains), chain = rep(0L, n_chains))
   }
-  .sgmc_new_draws(handles, chain_map, model, opts)
+  draws <- .sgmc_new_draws(handles, chain_map, model, opts)
+  if (!is.null(fault)) stop(.sgmc_fault(fault, draws))
+  draws
 }
 
 # sgmc_resume(): continues the run saved in a checkpoint file, with the
@@ -67,6 +77,19 @@ sgmc_resume <- function(model, path, threads = NULL, checkpoint_every = NULL,
             list(message = msg, call = NULL, parent = parent))
 }
 
+# The condition of a run stopped by a fault of the model (docs/faults.md):
+# class "sgmc_fault" (then "sgmc_model_error" for an error of R functions,
+# else the C status's class), with the draws made so far in $draws.
+.sgmc_fault <- function(fault, draws) {
+  kind <- if (!is.null(fault$parent)) "sgmc_model_error" else
+    if (fault$status == -2) "sgmc_error_nonfinite" else "sgmc_error_callback"
+  structure(class = c("sgmc_fault", kind, "sgmc_error", "error", "condition"),
+            list(message = fault$message, call = NULL, parent = fault$parent, draws = draws))
+}
+
+# An R function's value: a numeric vector of length len. A wrong type or
+# length, NA, NaN or Inf is an R error here, which the caller treats as a
+# fault of the model naming the function.
 .sgmc_check_value <- function(v, what, len) {
   if (!is.numeric(v) || length(v) != len)
     stop(sprintf("%s must return %d number%s, not %s of length %d", what, len, if (len == 1) "" else "s",
@@ -76,68 +99,103 @@ sgmc_resume <- function(model, path, threads = NULL, checkpoint_every = NULL,
   as.numeric(v)
 }
 
-# One chain per loop on R's thread: the library asks where to evaluate, R
-# evaluates, the library is told. An R error inside the user's functions is
-# caught here, before any tell, so the chain is left as it was; it is
-# re-raised with the chain and the step.
+# The chains of an R model run on R's thread through ask/tell, in rounds of
+# progress_every iterations, chain after chain within a round (as
+# sgmc_sample() runs a model that is not thread-safe). An R error in the
+# user's functions (or a malformed or non-finite value) is a fault of the
+# model, told to the chain (sgmc_chain_tell_fault): under on_fault =
+# "reject" the chain redraws the batch and counts it; under "error", or at
+# max_consecutive_faults in a row, the chain stops as it was, the other
+# chains finish the round, and the run ends with the lowest chain's fault.
+# Returns list(handles = one draws handle per chain, fault = NULL or
+# list(status, message, parent)).
 .sgmc_run_r_model <- function(model, opts, x0, n_chains) {
+  n_steps <- .sgmc_get_option(opts, "n_steps")
+  every <- .sgmc_get_option(opts, "progress_every")
+  chains <- vector("list", n_chains)
+  on.exit(for (ch in chains) if (!is.null(ch)) c_sgmc_r_release(ch))
+  for (ci in seq_len(n_chains)) chains[[ci]] <- c_sgmc_r_chain_create(opts, model$data_size, x0[ci, ], ci - 1)
+  faults <- vector("list", n_chains)
+  done <- 0
+  while (done < n_steps) {
+    end <- min(n_steps, done + every)
+    for (ci in seq_len(n_chains)) faults[ci] <- list(.sgmc_advance_r_chain(model, opts, chains[[ci]], ci, end))
+    done <- end
+    if (!all(vapply(faults, is.null, TRUE))) break
+  }
+  list(handles = lapply(chains, c_sgmc_chain_draws), fault = Find(Negate(is.null), faults))
+}
+
+# Advances chain ci of an R model to iteration `end`; returns NULL, or the
+# fault that stopped it.
+.sgmc_advance_r_chain <- function(model, opts, chain, ci, end) {
   f <- model$r_functions
   d <- model$dim
   n_data <- model$data_size
-  n_steps <- .sgmc_get_option(opts, "n_steps")
   bs <- .sgmc_get_option(opts, "batch_size")
   cap <- if (n_data == 0) 0 else if (bs == 0) n_data else bs
   vr <- .sgmc_get_option(opts, "contour_vr_period") > 0
+  reject <- .sgmc_get_option(opts, "on_fault") == "reject"
+  limit <- .sgmc_get_option(opts, "max_consecutive_faults")
   everything <- seq_len(n_data)
-  handles <- vector("list", n_chains)
-  for (ci in seq_len(n_chains)) {
-    chain <- c_sgmc_r_chain_create(opts, n_data, x0[ci, ], ci - 1)
-    step <- 0
+  # Loop on the chain's own count: some samplers (mhbt) ask for
+  # evaluations that are not iterations.
+  while ((done <- c_sgmc_chain_steps_done(chain)) < end) {
+    step <- done + 1
     what <- ""
-    tryCatch({
-      # Loop on the chain's own count: some samplers (mhbt) ask for
-      # evaluations that are not iterations.
-      while ((done <- c_sgmc_chain_steps_done(chain)) < n_steps) {
-        step <- done + 1
-        a <- c_sgmc_chain_ask(chain, d, cap)
-        batch <- as.integer(a$batch) + 1L
-        if (vr) {
-          ctl <- c_sgmc_chain_ask_control(chain, d)
-          what <- "energy function (control point)"
-          sb <- .sgmc_check_value(f$energy(ctl$xbar, batch), "the energy function", 1)
-          full <- if (ctl$full) .sgmc_check_value(f$energy(ctl$xbar, everything), "the energy function", 1) else 0
-          c_sgmc_chain_tell_control(chain, sb, full)
-        }
-        x <- a$x
-        if (!is.null(model$names)) names(x) <- model$names
-        what <- "energy function"
-        e <- .sgmc_check_value(f$energy(x, batch), "the energy function", 1)
-        what <- "gradient function"
-        g <- .sgmc_check_value(f$gradient(x, batch), "the gradient function", d)
-        pe <- 0
-        pg <- NULL
-        if (!is.null(f$prior_energy)) {
-          what <- "prior energy function"
-          pe <- .sgmc_check_value(f$prior_energy(x), "the prior energy function", 1)
-          what <- "prior gradient function"
-          pg <- .sgmc_check_value(f$prior_gradient(x), "the prior gradient function", d)
-        }
+    stopped <- tryCatch({
+      a <- c_sgmc_chain_ask(chain, d, cap)
+      batch <- as.integer(a$batch) + 1L
+      if (vr) {
+        ctl <- c_sgmc_chain_ask_control(chain, d)
+        what <- "energy function (control point)"
+        sb <- .sgmc_check_value(f$energy(ctl$xbar, batch), "the energy function", 1)
+        full <- if (ctl$full) .sgmc_check_value(f$energy(ctl$xbar, everything), "the energy function", 1) else 0
         what <- ""
-        if (n_data == 0) {
-          # A data-free target: its whole energy is the prior term U0.
-          c_sgmc_r_chain_tell(chain, 0, NULL, e + pe, if (is.null(pg)) g else g + pg)
-        } else {
-          c_sgmc_r_chain_tell(chain, e, g, pe, pg)
-        }
+        c_sgmc_chain_tell_control(chain, sb, full)
       }
+      x <- a$x
+      if (!is.null(model$names)) names(x) <- model$names
+      what <- "energy function"
+      e <- .sgmc_check_value(f$energy(x, batch), "the energy function", 1)
+      what <- "gradient function"
+      g <- .sgmc_check_value(f$gradient(x, batch), "the gradient function", d)
+      pe <- 0
+      pg <- NULL
+      if (!is.null(f$prior_energy)) {
+        what <- "prior energy function"
+        pe <- .sgmc_check_value(f$prior_energy(x), "the prior energy function", 1)
+        what <- "prior gradient function"
+        pg <- .sgmc_check_value(f$prior_gradient(x), "the prior gradient function", d)
+      }
+      what <- ""
+      # The library's own check (a sum that overflows, ...) applies the
+      # policy too: under "reject" the tell is then counted, not made.
+      if (n_data == 0) {
+        # A data-free target: its whole energy is the prior term U0.
+        c_sgmc_r_chain_tell(chain, 0, NULL, e + pe, if (is.null(pg)) g else g + pg)
+      } else {
+        c_sgmc_r_chain_tell(chain, e, g, pe, pg)
+      }
+      NULL
+    }, sgmc_error_nonfinite = function(err) {
+      list(status = -2, message = conditionMessage(err), parent = NULL)
     }, error = function(err) {
       if (inherits(err, "sgmc_error") && !nzchar(what)) stop(err)
-      stop(.sgmc_user_error(sprintf("the model's %s failed at chain %d, step %d: %s",
-                                    if (nzchar(what)) what else "evaluation", ci, step,
-                                    conditionMessage(err)), err))
+      cause <- sprintf("the %s failed: %s", if (nzchar(what)) what else "evaluation", conditionMessage(err))
+      rejected <- tryCatch({
+        c_sgmc_chain_tell_fault(chain, cause)
+        TRUE
+      }, sgmc_error_callback = function(e) FALSE)
+      if (rejected) return(NULL)
+      msg <- sprintf("the model's %s failed at chain %d, step %d: %s",
+                     if (nzchar(what)) what else "evaluation", ci, step, conditionMessage(err))
+      if (reject)
+        msg <- sprintf("chain %d faulted %d times in a row at step %d (max_consecutive_faults = %d); the last fault: %s",
+                       ci, limit, step, limit, msg)
+      list(status = -3, message = msg, parent = err)
     })
-    handles[[ci]] <- c_sgmc_chain_draws(chain)
-    c_sgmc_r_release(chain)
+    if (!is.null(stopped)) return(stopped)
   }
-  handles
+  NULL
 }

@@ -50,6 +50,16 @@ test_that("an R model's errors are re-raised with context and do not crash", {
   expect_s3_class(sgmc_sample(sgmc_target("mix1d"), "sgld", 100, x0 = 0), "sgmc_draws")
 })
 
+test_that("one start per chain reaches the right chain, for built-in and R models", {
+  x0 <- rbind(c(1, 2), c(30, 40))
+  g <- sgmc_gaussian(c(0, 0), diag(2))
+  r <- sgmc_model_r(function(x, batch) sum(x^2) / 2, function(x, batch) x, dim = 2)
+  for (model in list(g, r)) {
+    d <- sgmc_sample(model, "sgld", 1, step_size = 1e-12, n_chains = 2, x0 = x0, threads = 1)
+    expect_equal(unname(d$draws[1, , ]), x0)
+  }
+})
+
 test_that("resgld is refused for R models with the C message", {
   rg <- sgmc_model_r(function(x, batch) sum(x^2) / 2, function(x, batch) x, dim = 1)
   expect_error(sgmc_sample(rg, "resgld", 100, temperature_max = 2, n_chains = 2), class = "sgmc_error_unsupported")
