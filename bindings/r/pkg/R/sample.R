@@ -7,9 +7,6 @@ sgmc_sample <- function(model, sampler = "sgld", n_steps = 1000, ..., x0 = NULL,
                        threads = threads, seed = seed, ..., theta0 = theta0)
   n_chains <- .sgmc_get_option(opts, "n_chains")
   x0 <- .sgmc_start(x0, model$dim, n_chains)
-  if (!is.null(model$r_functions) && nzchar(.sgmc_get_option(opts, "checkpoint_file")))
-    stop("'checkpoint_file': runs of models written in R are not checkpointed yet; ",
-         "use a built-in or C model, or save the draws yourself", call. = FALSE)
   fault <- NULL
   if (is.null(model$r_functions)) {
     # t(): the C API takes the starts chain after chain (x0 is chains x dim).
@@ -40,11 +37,10 @@ sgmc_resume <- function(model, path, threads = NULL, checkpoint_every = NULL,
   if (!inherits(model, "sgmc_model")) stop("'model' must be an sgmc_model (see sgmc_target(), sgmc_model_r())", call. = FALSE)
   if (!is.character(path) || length(path) != 1 || is.na(path))
     stop("'path' must be one file name", call. = FALSE)
-  if (!is.null(model$r_functions))
-    stop("runs of models written in R are not checkpointed, so they cannot be resumed", call. = FALSE)
   placement <- list(threads = threads, checkpoint_every = checkpoint_every,
                     checkpoint_file = checkpoint_file)
   overrides <- do.call(sgmc_options, placement[!vapply(placement, is.null, logical(1))])
+  if (!is.null(model$r_functions)) return(.sgmc_resume_r_model(model, path, placement))
   opts <- c_sgmc_checkpoint_options(path)
   draws <- c_sgmc_resume(model$handle, path, overrides)
   if (c_sgmc_r_was_interrupted() != 0)
@@ -52,6 +48,20 @@ sgmc_resume <- function(model, path, threads = NULL, checkpoint_every = NULL,
   n_chains <- c_sgmc_draws_shape(draws)$n_chains
   chain_map <- cbind(handle = rep(1L, n_chains), chain = seq_len(n_chains) - 1L)
   .sgmc_new_draws(list(draws), chain_map, model, opts)
+}
+
+# The R-model run saved as "<path>.chain<c>" files, continued chain by chain.
+.sgmc_resume_r_model <- function(model, path, placement) {
+  opts <- c_sgmc_checkpoint_options(.sgmc_chain_file(path, 1))
+  # The chains go on saving where they were saved unless told otherwise.
+  if (is.null(placement$checkpoint_file)) placement$checkpoint_file <- path
+  for (key in names(placement)) if (!is.null(placement[[key]])) .sgmc_set_option(opts, key, placement[[key]])
+  n_chains <- .sgmc_get_option(opts, "n_chains")
+  run <- .sgmc_run_r_model(model, opts, NULL, n_chains, resume_from = path)
+  chain_map <- cbind(handle = seq_len(n_chains), chain = rep(0L, n_chains))
+  draws <- .sgmc_new_draws(run$handles, chain_map, model, opts)
+  if (!is.null(run$fault)) stop(.sgmc_fault(run$fault, draws))
+  draws
 }
 
 # x0: NULL (zeros), dim values (every chain) or an n_chains x dim matrix.
@@ -109,21 +119,52 @@ sgmc_resume <- function(model, path, threads = NULL, checkpoint_every = NULL,
 # chains finish the round, and the run ends with the lowest chain's fault.
 # Returns list(handles = one draws handle per chain, fault = NULL or
 # list(status, message, parent)).
-.sgmc_run_r_model <- function(model, opts, x0, n_chains) {
+#
+# With "checkpoint_file" set, each chain saves itself (sgmc_chain_save) to
+# "<checkpoint_file>.chain<c>" at every multiple of "checkpoint_every" and at
+# the end; the chains are independent, so each file alone continues its
+# chain. `resume_from` names such a set of files to continue from.
+.sgmc_run_r_model <- function(model, opts, x0, n_chains, resume_from = NULL) {
   n_steps <- .sgmc_get_option(opts, "n_steps")
   every <- .sgmc_get_option(opts, "progress_every")
+  path <- .sgmc_get_option(opts, "checkpoint_file")
+  checkpoint_every <- .sgmc_get_option(opts, "checkpoint_every")
   chains <- vector("list", n_chains)
   on.exit(for (ch in chains) if (!is.null(ch)) c_sgmc_r_release(ch))
-  for (ci in seq_len(n_chains)) chains[[ci]] <- c_sgmc_r_chain_create(opts, model$data_size, x0[ci, ], ci - 1)
+  for (ci in seq_len(n_chains)) {
+    chains[[ci]] <- if (is.null(resume_from)) {
+      c_sgmc_r_chain_create(opts, model$data_size, x0[ci, ], ci - 1)
+    } else {
+      .sgmc_load_r_chain(model, .sgmc_chain_file(resume_from, ci))
+    }
+  }
   faults <- vector("list", n_chains)
-  done <- 0
+  done <- min(vapply(chains, function(ch) as.numeric(c_sgmc_chain_steps_done(ch)), 0))
+  upto <- function(k) if (k > 0) (done %/% k + 1) * k else n_steps
   while (done < n_steps) {
-    end <- min(n_steps, done + every)
+    end <- min(n_steps, upto(every), upto(checkpoint_every))
     for (ci in seq_len(n_chains)) faults[ci] <- list(.sgmc_advance_r_chain(model, opts, chains[[ci]], ci, end))
     done <- end
     if (!all(vapply(faults, is.null, TRUE))) break
+    if (nzchar(path) && (end == n_steps || (checkpoint_every > 0 && end %% checkpoint_every == 0)))
+      for (ci in seq_len(n_chains)) c_sgmc_chain_save(chains[[ci]], .sgmc_chain_file(path, ci))
   }
   list(handles = lapply(chains, c_sgmc_chain_draws), fault = Find(Negate(is.null), faults))
+}
+
+.sgmc_chain_file <- function(path, ci) sprintf("%s.chain%d", path, ci)
+
+# A chain saved by .sgmc_run_r_model(), checked against the model.
+.sgmc_load_r_chain <- function(model, file) {
+  chain <- c_sgmc_chain_load(file)
+  shape <- c_sgmc_chain_shape(chain)
+  if (shape$dim != model$dim || shape$data_size != model$data_size) {
+    c_sgmc_r_release(chain)
+    stop(sprintf("checkpoint '%s' was written for dim = %d and N = %d, not the model's %d and %d",
+                 file, as.integer(shape$dim), as.integer(shape$data_size), model$dim, model$data_size),
+         call. = FALSE)
+  }
+  chain
 }
 
 # Advances chain ci of an R model to iteration `end`; returns NULL, or the

@@ -40,8 +40,35 @@ test_that("bad checkpoints and mismatches are refused and change nothing", {
                class = "sgmc_error")
   expect_error(sgmc_resume(g, f, checkpoint_every = -1), "checkpoint_every", class = "sgmc_error")
   expect_error(sgmc_resume(g, c(f, f)), "'path' must be one file name")
-  r_model <- sgmc_model_r(function(x, batch) sum(x^2) / 2, function(x, batch) x, dim = 2)
-  expect_error(sgmc_sample(r_model, "sgld", 10, checkpoint_file = f), "not checkpointed")
   expect_identical(sgmc_resume(g, f)$draws, d$draws)
   unlink(c(f, csv))
+})
+
+test_that("a run of an R model stopped by a fault resumes from its chains' checkpoints", {
+  y <- seq(-1, 1, length.out = 20)
+  # The energy fails once, at its call number `fail_at` (both chains count).
+  r_model <- function(fail_at = Inf) {
+    calls <- 0
+    sgmc_model_r(function(x, b) {
+      calls <<- calls + 1
+      if (calls == fail_at) stop("boom")
+      sum((x - mean(y[b]))^2) / 2
+    }, function(x, b) x - mean(y[b]), dim = 2, data_size = 20)
+  }
+  f <- tempfile(fileext = ".ckpt")
+  run <- function(model, ...) sgmc_sample(model, "sghmc", 300, step_size = 0.05, batch_size = 5,
+                                          n_chains = 2, seed = 3, ...)
+  whole <- run(r_model())
+  # Rounds end at 100, 200, 300; the fault in chain 2's second round stops
+  # the run before its checkpoint, so the files hold iteration 100.
+  expect_error(run(r_model(fail_at = 350), checkpoint_file = f, checkpoint_every = 100),
+               class = "sgmc_fault")
+  expect_true(all(file.exists(paste0(f, ".chain", 1:2))))
+  resumed <- sgmc_resume(r_model(), f)
+  expect_identical(resumed$draws, whole$draws)
+  expect_identical(resumed$energy, whole$energy)
+  # Another model's shape is refused.
+  other <- sgmc_model_r(function(x, b) sum(x^2), function(x, b) 2 * x, dim = 3, data_size = 20)
+  expect_error(sgmc_resume(other, f), "written for dim = 2")
+  unlink(paste0(f, ".chain", 1:2))
 })
