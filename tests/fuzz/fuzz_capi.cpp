@@ -20,6 +20,9 @@
 // - the model callback gets the model's dim, batches of indices in [0, N)
 //   and zeroed gradients; outputs lie in their documented ranges;
 // - nothing leaks: every handle is destroyed at the end of the input.
+//
+// With SGMC_FUZZ_VERBOSE set in the environment, every checked call is
+// printed with its status (to see what an input does).
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <algorithm>
@@ -56,8 +59,15 @@ void check(bool ok, const char* what, const char* call) {
   if (!ok) broken(what, call);
 }
 
+/// SGMC_FUZZ_VERBOSE in the environment: print each call and its status.
+const bool g_verbose = std::getenv("SGMC_FUZZ_VERBOSE") != nullptr;
+
 /// Checks the status conventions; returns true for SGMC_OK.
 bool ok(sgmc_status status, const char* call) {
+  if (g_verbose) {
+    std::fprintf(stderr, "%s: %s%s%s\n", call, sgmc_status_name(status),
+                 status == SGMC_OK ? "" : ": ", status == SGMC_OK ? "" : sgmc_last_error());
+  }
   check(status >= SGMC_ERROR_INTERNAL && status <= SGMC_CANCELLED, "a known status", call);
   check(status != SGMC_ERROR_INTERNAL, "no internal error", call);
   if (status != SGMC_OK) check(sgmc_last_error()[0] != '\0', "a message with the status", call);
@@ -207,6 +217,7 @@ const char* const kWords[] = {
 const char* const kSamplers[] = {"sgld",   "psgld",  "sghmc",   "cycsgld", "cycsghmc",
                                  "resgld", "csgld",  "csghmc",  "pcsgld",  "ksgld",
                                  "mhbt",   "icsgld", "icsghmc", "picsgld"};
+const char* const kProposals[] = {"random_walk", "sgld", "rsgld"};
 const char* const kTargets[] = {"mix1d", "nine", "twentyfive", "gauss25", "gaussian", ""};
 
 class Fuzz {
@@ -229,21 +240,22 @@ class Fuzz {
     return v[in_.ConsumeIntegralInRange<std::size_t>(0, N - 1)];
   }
 
+  /// True with probability 1/n, and false once the input is used up (the
+  /// provider then gives 0s): the rare choices below are rare at the end too.
+  bool rarely(int n) { return in_.ConsumeIntegralInRange(0, n - 1) == n - 1; }
+
+  // The generators below give their common case for 0, what the provider
+  // gives once the input is used up.
+
   /// Any integer, with the edges and small values likely.
   int64_t any_int() {
     switch (in_.ConsumeIntegralInRange(0, 9)) {
-      case 0:
-        return kMin64;
-      case 1:
-        return kMax64;
-      case 2:
-        return int64_t{1} << 31;
-      case 3:
-        return (int64_t{1} << 32) + 1;
-      case 4:
-        return in_.ConsumeIntegral<int64_t>();
-      default:
-        return in_.ConsumeIntegralInRange<int64_t>(-3, 12);
+      case 5: return kMin64;
+      case 6: return kMax64;
+      case 7: return int64_t{1} << 31;
+      case 8: return (int64_t{1} << 32) + 1;
+      case 9: return in_.ConsumeIntegral<int64_t>();
+      default: return in_.ConsumeIntegralInRange<int64_t>(-3, 12);
     }
   }
 
@@ -251,100 +263,74 @@ class Fuzz {
   /// invalid (<= 0, the most negative).
   int64_t small(int64_t hi) {
     switch (in_.ConsumeIntegralInRange(0, 7)) {
-      case 0:
-        return kMin64;
-      case 1:
-        return in_.ConsumeIntegralInRange<int64_t>(-2, 0);
-      default:
-        return in_.ConsumeIntegralInRange<int64_t>(1, hi);
+      case 6: return kMin64;
+      case 7: return in_.ConsumeIntegralInRange<int64_t>(-2, 0);
+      default: return in_.ConsumeIntegralInRange<int64_t>(1, hi);
     }
   }
 
   /// Any double, with the special values likely.
   double any_double() {
     switch (in_.ConsumeIntegralInRange(0, 15)) {
-      case 0:
-        return kNan;
-      case 1:
-        return kInf;
-      case 2:
-        return -kInf;
-      case 3:
-        return std::numeric_limits<double>::max();
-      case 4:
-        return -std::numeric_limits<double>::max();
-      case 5:
-        return std::numeric_limits<double>::denorm_min();
-      case 6:
-        return 0.0;
-      case 7:
-        return -0.0;
-      case 8:
-        return 1e300;
-      case 9:
-        return in_.ConsumeFloatingPoint<double>();
-      case 10:
-        return in_.ConsumeFloatingPointInRange(-1e3, 1e3);
-      default:
-        return in_.ConsumeFloatingPointInRange(-0.5, 1.5);
+      case 5: return kNan;
+      case 6: return kInf;
+      case 7: return -kInf;
+      case 8: return std::numeric_limits<double>::max();
+      case 9: return -std::numeric_limits<double>::max();
+      case 10: return std::numeric_limits<double>::denorm_min();
+      case 11: return 0.0;
+      case 12: return -0.0;
+      case 13: return 1e300;
+      case 14: return in_.ConsumeFloatingPoint<double>();
+      case 15: return in_.ConsumeFloatingPointInRange(-1e3, 1e3);
+      default: return in_.ConsumeFloatingPointInRange(-0.5, 1.5);
     }
   }
 
   /// A double in [lo, hi] mostly, any double sometimes.
   double nice(double lo, double hi) {
-    return in_.ConsumeIntegralInRange(0, 3) == 0 ? any_double()
-                                                 : in_.ConsumeFloatingPointInRange(lo, hi);
+    return rarely(4) ? any_double() : in_.ConsumeFloatingPointInRange(lo, hi);
   }
 
   std::vector<double> doubles(int64_t n, double lo, double hi) {
     std::vector<double> v(static_cast<std::size_t>(std::max<int64_t>(n, 0)));
-    const bool wild = in_.ConsumeIntegralInRange(0, 3) == 0;
+    const bool wild = rarely(4);
     for (auto& x : v) x = wild ? nice(lo, hi) : in_.ConsumeFloatingPointInRange(lo, hi);
     return v;
   }
 
   /// An enumeration value: in [lo, hi] mostly, any of -2..5 sometimes.
   int enum_value(int lo, int hi) {
-    return in_.ConsumeIntegralInRange(0, 7) == 0 ? in_.ConsumeIntegralInRange(-2, 5)
-                                                 : in_.ConsumeIntegralInRange(lo, hi);
+    return rarely(8) ? in_.ConsumeIntegralInRange(-2, 5) : in_.ConsumeIntegralInRange(lo, hi);
   }
 
   /// A buffer length near `needed` (often exact, sometimes short), >= 0.
   int64_t length(int64_t needed) {
     switch (in_.ConsumeIntegralInRange(0, 5)) {
-      case 0:
-        return 0;
-      case 1:
-        return std::max<int64_t>(needed - 1, 0);
-      case 2:
-        return in_.ConsumeIntegralInRange<int64_t>(0, 16);
-      default:
-        return std::clamp<int64_t>(needed, 0, 1 << 16);
+      case 3: return 0;
+      case 4: return std::max<int64_t>(needed - 1, 0);
+      case 5: return in_.ConsumeIntegralInRange<int64_t>(0, 16);
+      default: return std::clamp<int64_t>(needed, 0, 1 << 16);
     }
   }
 
   /// A length to pass with a buffer of `length(needed)`: that length, or
   /// sometimes a negative one (with the same, harmless buffer).
-  int64_t passed(int64_t len) { return in_.ConsumeIntegralInRange(0, 9) == 0 ? -1 : len; }
+  int64_t passed(int64_t len) { return rarely(10) ? -1 : len; }
 
   std::string text() { return in_.ConsumeRandomLengthString(24); }
 
   /// An option key: a real one mostly, "theta0" or made-up ones otherwise.
   std::string key() {
     switch (in_.ConsumeIntegralInRange(0, 9)) {
-      case 0:
-        return text();
-      case 1:
-        return "theta0";
-      default:
-        return pick(keys().names);
+      case 8: return text();
+      case 9: return "theta0";
+      default: return pick(keys().names);
     }
   }
 
   /// The key, or NULL one time in 16.
-  const char* maybe(const std::string& s) {
-    return in_.ConsumeIntegralInRange(0, 15) == 0 ? nullptr : s.c_str();
-  }
+  const char* maybe(const std::string& s) { return rarely(16) ? nullptr : s.c_str(); }
 
   int64_t option_int(const std::string& k) {
     // The sizes of a run: small, so that a sample takes milliseconds.
@@ -362,7 +348,7 @@ class Fuzz {
 
   template <typename Handle>
   Handle* choose(const std::vector<Handle*>& v) {
-    if (v.empty() || in_.ConsumeIntegralInRange(0, 15) == 0) return nullptr;
+    if (v.empty() || rarely(16)) return nullptr;
     return pick(v);
   }
   template <typename Handle>
@@ -375,7 +361,7 @@ class Fuzz {
   void options_create() {
     if (s_.options.size() >= kMaxHandles) return;
     sgmc_options* o = poison<sgmc_options>();
-    if (in_.ConsumeIntegralInRange(0, 15) == 0) {
+    if (rarely(16)) {
       check(!ok(sgmc_options_create(nullptr), "sgmc_options_create"), "NULL out fails",
             "sgmc_options_create");
       return;
@@ -385,9 +371,47 @@ class Fuzz {
     const sgmc_status st = clone ? sgmc_options_clone(&o, from) : sgmc_options_create(&o);
     if (created(st, o, clone ? "sgmc_options_clone" : "sgmc_options_create")) {
       s_.options.push_back(o);
-      // Most runs want a chosen sampler and a short run.
-      if (in_.ConsumeBool()) sgmc_options_set_string(o, "sampler", pick(kSamplers));
+      // Most runs want a chosen sampler, set up so that it can run, and a
+      // short run: valid values that random keys and values rarely hit.
+      if (in_.ConsumeBool()) recipe(o, pick(kSamplers));
       if (in_.ConsumeBool()) sgmc_options_set_int(o, "n_steps", in_.ConsumeIntegralInRange(1, 100));
+    }
+  }
+
+  /// Sets the sampler and, each with probability 1/2, settings it needs.
+  void recipe(sgmc_options* o, const std::string& sampler) {
+    const auto set_int = [&](const char* k, int64_t lo, int64_t hi) {
+      if (in_.ConsumeBool()) sgmc_options_set_int(o, k, in_.ConsumeIntegralInRange(lo, hi));
+    };
+    const auto set_double = [&](const char* k, double lo, double hi) {
+      if (in_.ConsumeBool()) sgmc_options_set_double(o, k, in_.ConsumeFloatingPointInRange(lo, hi));
+    };
+    sgmc_options_set_string(o, "sampler", sampler.c_str());
+    set_int("n_steps", 1, 60);
+    set_int("burn_in", 0, 10);
+    set_int("thin", 1, 3);
+    set_double("step_size", 1e-4, 0.1);
+    if (sampler == "resgld") {
+      set_double("temperature_max", 1.5, 5);
+      set_int("n_chains", 2, 4);
+      set_int("swap_every", 1, 5);
+    } else if (sampler.starts_with("cyc")) {
+      set_int("cycles", 1, 6);
+    } else if (sampler == "mhbt") {
+      set_int("batch_size", 1, 4);
+      if (in_.ConsumeBool()) sgmc_options_set_string(o, "proposal", pick(kProposals));
+      set_int("rsgld_adaptive_beta", 0, 1);
+    } else if (sampler != "sgld" && sampler != "psgld" && sampler != "sghmc") {  // contour
+      set_int("contour_m", 2, 8);
+      set_double("contour_u1", -2, 5);
+      set_double("contour_du", 0.1, 5);
+      set_int("theta_thin", 0, 5);
+      set_int("contour_vr_period", 0, 3);
+      set_int("batch_size", 0, 4);
+      if (sampler.starts_with("i") || sampler.starts_with("pi")) {
+        set_int("n_chains", 1, 4);
+        set_int("contour_pilot_steps", 0, 10);
+      }
     }
   }
 
@@ -454,7 +478,7 @@ class Fuzz {
     const sgmc_options* o = choose(s_.options);
     const std::string k = key();
     const char* kp = maybe(k);
-    const bool null_out = in_.ConsumeIntegralInRange(0, 15) == 0;
+    const bool null_out = rarely(16);
     switch (in_.ConsumeIntegralInRange(0, 4)) {
       case 0: {
         int64_t v;
@@ -509,7 +533,7 @@ class Fuzz {
       for (double t : theta) sum += t;
       for (double& t : theta) t /= sum;
     }
-    const bool null = in_.ConsumeIntegralInRange(0, 7) == 0;
+    const bool null = rarely(8);
     ok(sgmc_options_set_theta0(o, null ? nullptr : theta.data(), passed(m)),
        "sgmc_options_set_theta0");
   }
@@ -528,9 +552,9 @@ class Fuzz {
   void model_target() {
     if (s_.models.size() >= kMaxHandles) return;
     sgmc_model* m = poison<sgmc_model>();
-    const std::string name = in_.ConsumeIntegralInRange(0, 5) == 0 ? text() : pick(kTargets);
+    const std::string name = rarely(6) ? text() : pick(kTargets);
     const double e = nice(0, 2), g = nice(0, 2);
-    if (in_.ConsumeIntegralInRange(0, 15) == 0) {
+    if (rarely(16)) {
       check(!ok(sgmc_model_target(nullptr, name.c_str(), e, g), "sgmc_model_target"),
             "NULL out fails", "sgmc_model_target");
       return;
@@ -541,7 +565,7 @@ class Fuzz {
   void model_gaussian() {
     if (s_.models.size() >= kMaxHandles) return;
     sgmc_model* m = poison<sgmc_model>();
-    const int64_t dim = in_.ConsumeIntegralInRange(0, 9) == 0 ? any_int() : small(4);
+    const int64_t dim = rarely(10) ? any_int() : small(4);
     const int64_t d = std::clamp<int64_t>(dim, 0, 4);  // the buffers hold d values
     std::vector<double> mean = doubles(d, -3, 3);
     std::vector<double> cov(static_cast<std::size_t>(d * d), 0.0);
@@ -558,8 +582,8 @@ class Fuzz {
     }
     if (dim > d) return;  // the buffers hold d values
     const double e = nice(0, 1), g = nice(0, 1);
-    const bool null_mean = in_.ConsumeIntegralInRange(0, 15) == 0;
-    const bool null_cov = in_.ConsumeIntegralInRange(0, 15) == 0;
+    const bool null_mean = rarely(16);
+    const bool null_cov = rarely(16);
     sgmc_status st = sgmc_model_gaussian(&m, dim, null_mean ? nullptr : mean.data(),
                                          null_cov ? nullptr : cov.data(), e, g);
     add_model(st, m, "sgmc_model_gaussian");
@@ -575,11 +599,10 @@ class Fuzz {
     b.code = in_.ConsumeIntegral<int>();
     if (b.code == 0) b.code = -1;
     s_.behaviours.push_back(b);
-    const uint32_t flags = in_.ConsumeIntegralInRange(0, 7) == 0
-                               ? in_.ConsumeIntegral<uint32_t>()
-                               : in_.ConsumeIntegralInRange(0u, 1u);
+    const uint32_t flags =
+        rarely(8) ? in_.ConsumeIntegral<uint32_t>() : in_.ConsumeIntegralInRange(0u, 1u);
     sgmc_model* m = poison<sgmc_model>();
-    const bool null_fn = in_.ConsumeIntegralInRange(0, 15) == 0;
+    const bool null_fn = rarely(16);
     add_model(sgmc_model_from_callback(&m, b.dim, b.data_size, null_fn ? nullptr : energy, flags,
                                        &s_.behaviours.back()),
               m, "sgmc_model_from_callback");
@@ -595,8 +618,8 @@ class Fuzz {
 
   void data_create() {
     if (s_.data.size() >= kMaxHandles) return;
-    const int64_t rows = in_.ConsumeIntegralInRange(0, 9) == 0 ? any_int() : small(8);
-    const int64_t cols = in_.ConsumeIntegralInRange(0, 9) == 0 ? any_int() : small(3);
+    const int64_t rows = rarely(10) ? any_int() : small(8);
+    const int64_t cols = rarely(10) ? any_int() : small(3);
     // The buffers hold what rows and cols say when both are small; larger
     // sizes must be rejected, or are too large to fuzz: skip those.
     if (rows > 8 || cols > 3) return;
@@ -610,15 +633,13 @@ class Fuzz {
       case 1:
         for (int64_t i = 0; i < n; ++i) targets.push_back(in_.ConsumeIntegralInRange(0, 1));
         break;
-      default:
-        targets = doubles(n, -3, 3);
+      default: targets = doubles(n, -3, 3);
     }
-    const uint32_t flags = in_.ConsumeIntegralInRange(0, 7) == 0
-                               ? in_.ConsumeIntegral<uint32_t>()
-                               : in_.ConsumeIntegralInRange(0u, 1u);
+    const uint32_t flags =
+        rarely(8) ? in_.ConsumeIntegral<uint32_t>() : in_.ConsumeIntegralInRange(0u, 1u);
     sgmc_data* d = poison<sgmc_data>();
-    const bool null_f = in_.ConsumeIntegralInRange(0, 15) == 0;
-    const bool null_t = in_.ConsumeIntegralInRange(0, 15) == 0;
+    const bool null_f = rarely(16);
+    const bool null_t = rarely(16);
     const sgmc_status st = sgmc_data_create(&d, rows, cols, null_f ? nullptr : features.data(),
                                             null_t ? nullptr : targets.data(), flags);
     if (created(st, d, "sgmc_data_create")) {
@@ -659,7 +680,7 @@ class Fuzz {
         if (ok(sgmc_data_feature_name(
                    choose(s_.data),
                    in_.ConsumeBool() ? any_int() : in_.ConsumeIntegralInRange<int64_t>(-1, 4),
-                   in_.ConsumeIntegralInRange(0, 15) == 0 ? nullptr : &name),
+                   rarely(16) ? nullptr : &name),
                "sgmc_data_feature_name")) {
           check(name != nullptr && std::strlen(name) == 0, "no names for arrays",
                 "sgmc_data_feature_name");
@@ -674,24 +695,22 @@ class Fuzz {
     sgmc_model* m = poison<sgmc_model>();
     const double prior = nice(0.1, 3);
     switch (in_.ConsumeIntegralInRange(0, 3)) {
-      case 0:
-        add_model(sgmc_model_logistic(&m, d, prior), m, "sgmc_model_logistic");
-        break;
+      case 0: add_model(sgmc_model_logistic(&m, d, prior), m, "sgmc_model_logistic"); break;
       case 1: {
         const double noise = in_.ConsumeBool() ? 0.0 : nice(0.1, 3);
         add_model(sgmc_model_linear(&m, d, prior, noise, nice(0.1, 3)), m, "sgmc_model_linear");
         break;
       }
       case 2: {
-        const int64_t hidden = in_.ConsumeIntegralInRange(0, 7) == 0 ? any_int() : small(3);
-        const int64_t classes = in_.ConsumeIntegralInRange(0, 7) == 0 ? any_int() : small(5);
+        const int64_t hidden = rarely(8) ? any_int() : small(3);
+        const int64_t classes = rarely(8) ? any_int() : small(5);
         if (hidden > 3 || classes > 5) return;  // large valid networks: too slow to fuzz
         add_model(sgmc_model_mlp_classifier(&m, d, hidden, classes, prior), m,
                   "sgmc_model_mlp_classifier");
         break;
       }
       default: {
-        const int64_t hidden = in_.ConsumeIntegralInRange(0, 7) == 0 ? any_int() : small(3);
+        const int64_t hidden = rarely(8) ? any_int() : small(3);
         if (hidden > 3) return;
         add_model(sgmc_model_mlp_regression(&m, d, hidden, prior, nice(0.1, 3)), m,
                   "sgmc_model_mlp_regression");
@@ -709,26 +728,28 @@ class Fuzz {
   // --- Running ----------------------------------------------------------------
 
   /// A dimension for calls on something of dimension `dim`: mostly right.
-  int64_t dim_like(int64_t dim) { return in_.ConsumeIntegralInRange(0, 7) == 0 ? small(5) : dim; }
+  int64_t dim_like(int64_t dim) { return rarely(8) ? small(5) : dim; }
 
   void sample() {
     if (s_.draws.size() >= kMaxHandles) return;
+    // A run needs a model and options: make them when there are none, mostly.
+    if (s_.models.empty() && !rarely(4)) model_target();
+    if (s_.options.empty() && !rarely(4)) options_create();
     const std::size_t mi = s_.models.empty() ? 0 : index_of(s_.models);
-    const sgmc_model* m =
-        s_.models.empty() || in_.ConsumeIntegralInRange(0, 15) == 0 ? nullptr : s_.models[mi];
+    const sgmc_model* m = s_.models.empty() || rarely(16) ? nullptr : s_.models[mi];
     const sgmc_options* o = choose(s_.options);
     int64_t chains = 1;
     if (o != nullptr) sgmc_options_get_int(o, "n_chains", &chains);
     const int64_t dim = m != nullptr ? s_.model_dims[mi] : 2;
     int64_t len = in_.ConsumeBool() ? dim : chains * dim;
-    if (in_.ConsumeIntegralInRange(0, 7) == 0) len = in_.ConsumeIntegralInRange<int64_t>(-1, 9);
+    if (rarely(8)) len = in_.ConsumeIntegralInRange<int64_t>(-1, 9);
     std::vector<double> x0 = doubles(std::min<int64_t>(len, 64), -2, 2);
     if (len > 64) return;
     Progress p;
     p.stop_at = in_.ConsumeBool() ? -1 : in_.ConsumeIntegralInRange<int64_t>(0, 300);
     const bool with_progress = in_.ConsumeBool();
     sgmc_draws* d = poison<sgmc_draws>();
-    const bool null_x0 = in_.ConsumeIntegralInRange(0, 15) == 0;
+    const bool null_x0 = rarely(16);
     const sgmc_status st = sgmc_sample(&d, m, o, null_x0 ? nullptr : x0.data(), len,
                                        with_progress ? progress : nullptr, &p);
     const char* call = "sgmc_sample";
@@ -748,13 +769,13 @@ class Fuzz {
   void chain_create() {
     if (s_.chains.size() >= kMaxHandles) return;
     const sgmc_options* o = choose(s_.options);
-    const int64_t dim = in_.ConsumeIntegralInRange(0, 9) == 0 ? any_int() : small(4);
+    const int64_t dim = rarely(10) ? any_int() : small(4);
     if (dim > 4) return;  // x0 holds dim values
     std::vector<double> x0 = doubles(dim, -2, 2);
     const int64_t n = in_.ConsumeBool() ? in_.ConsumeIntegralInRange<int64_t>(0, 8) : small(8);
     const int64_t index = in_.ConsumeBool() ? any_int() : in_.ConsumeIntegralInRange(0, 3);
     sgmc_chain* c = poison<sgmc_chain>();
-    const bool null_x0 = in_.ConsumeIntegralInRange(0, 15) == 0;
+    const bool null_x0 = rarely(16);
     if (created(sgmc_chain_create(&c, o, dim, n, null_x0 ? nullptr : x0.data(), index), c,
                 "sgmc_chain_create")) {
       s_.chains.push_back(c);
@@ -828,7 +849,7 @@ class Fuzz {
         if (in_.ConsumeBool()) gb = doubles(dim, -5, 5);
       }
       const Snapshot before = snapshot(c, dim);
-      const bool null_grad = in_.ConsumeIntegralInRange(0, 7) == 0;
+      const bool null_grad = rarely(8);
       const sgmc_status st =
           sgmc_chain_tell(c, s, null_grad ? nullptr : gb.data(), u0, gp.data(), dim);
       if (!ok(st, "sgmc_chain_tell")) {
@@ -853,9 +874,9 @@ class Fuzz {
         const int64_t cap = length(4);
         std::vector<int64_t> batch(static_cast<std::size_t>(cap) + 1);
         int64_t n;
-        if (ok(sgmc_chain_ask(c, in_.ConsumeIntegralInRange(0, 15) == 0 ? nullptr : x.data(), d,
+        if (ok(sgmc_chain_ask(c, rarely(16) ? nullptr : x.data(), d,
                               in_.ConsumeBool() ? batch.data() : nullptr, passed(cap),
-                              in_.ConsumeIntegralInRange(0, 15) == 0 ? nullptr : &n),
+                              rarely(16) ? nullptr : &n),
                "sgmc_chain_ask")) {
           check(n >= 0, "a batch size", "sgmc_chain_ask");
         }
@@ -874,10 +895,8 @@ class Fuzz {
       }
       case 2: {
         int64_t n;
-        ok(sgmc_chain_steps_done(c, in_.ConsumeIntegralInRange(0, 15) == 0 ? nullptr : &n),
-           "sgmc_chain_steps_done");
-        ok(sgmc_chain_position(c, in_.ConsumeIntegralInRange(0, 15) == 0 ? nullptr : x.data(), d),
-           "sgmc_chain_position");
+        ok(sgmc_chain_steps_done(c, rarely(16) ? nullptr : &n), "sgmc_chain_steps_done");
+        ok(sgmc_chain_position(c, rarely(16) ? nullptr : x.data(), d), "sgmc_chain_position");
         break;
       }
       case 3: {
@@ -932,9 +951,8 @@ class Fuzz {
             "sgmc_draws_shape");
       check(n_chains >= 1 && n_draws >= 0 && dim >= 1, "a valid shape", "sgmc_draws_shape");
     }
-    const int64_t chain = in_.ConsumeIntegralInRange(0, 5) == 0
-                              ? any_int()
-                              : in_.ConsumeIntegralInRange<int64_t>(0, n_chains - 1);
+    const int64_t chain =
+        rarely(6) ? any_int() : in_.ConsumeIntegralInRange<int64_t>(0, n_chains - 1);
     const bool mine = d != nullptr && chain >= 0 && chain < n_chains;
     // Enum arguments are kept as ints and made at each call: storing one in
     // a variable of the enum type and reading it back is the UB as_enum avoids.
@@ -980,8 +998,7 @@ class Fuzz {
       }
       case 4: {
         int64_t m = -1;
-        if (ok(sgmc_draws_cycle_count(d, in_.ConsumeIntegralInRange(0, 15) == 0 ? nullptr : &m),
-               "sgmc_draws_cycle_count")) {
+        if (ok(sgmc_draws_cycle_count(d, rarely(16) ? nullptr : &m), "sgmc_draws_cycle_count")) {
           check(m >= 1, "cycles", "sgmc_draws_cycle_count");
         }
         break;
@@ -1020,8 +1037,7 @@ class Fuzz {
       case 8: {
         const int64_t len = length(n_chains - 1);
         std::vector<int64_t> a(static_cast<std::size_t>(len) + 1), b(a.size());
-        if (ok(sgmc_draws_swap_stats(d, in_.ConsumeIntegralInRange(0, 15) == 0 ? nullptr : a.data(),
-                                     b.data(), passed(len)),
+        if (ok(sgmc_draws_swap_stats(d, rarely(16) ? nullptr : a.data(), b.data(), passed(len)),
                "sgmc_draws_swap_stats")) {
           for (int64_t i = 0; i + 1 < n_chains; ++i) {
             const auto ii = static_cast<std::size_t>(i);
@@ -1118,7 +1134,7 @@ class Fuzz {
         const int64_t len = length(std::max<int64_t>(n_probs, 0) * dim);
         std::vector<double> out(static_cast<std::size_t>(len) + 1);
         const bool pooled = in_.ConsumeBool();
-        const double* pp = in_.ConsumeIntegralInRange(0, 15) == 0 ? nullptr : probs.data();
+        const double* pp = rarely(16) ? nullptr : probs.data();
         const sgmc_status st =
             pooled ? sgmc_draws_pooled_weighted_quantiles(d, kind(), when(), pp, n_probs,
                                                           out.data(), passed(len))
@@ -1162,9 +1178,9 @@ class Fuzz {
   // --- Diagnostics on arrays -------------------------------------------------------
 
   void diagnostics() {
-    const int64_t dim = in_.ConsumeIntegralInRange(0, 9) == 0 ? any_int() : small(3);
-    const int64_t n = in_.ConsumeIntegralInRange(0, 9) == 0 ? any_int() : small(12);
-    const int64_t m = in_.ConsumeIntegralInRange(0, 9) == 0 ? any_int() : small(6);
+    const int64_t dim = rarely(10) ? any_int() : small(3);
+    const int64_t n = rarely(10) ? any_int() : small(12);
+    const int64_t m = rarely(10) ? any_int() : small(6);
     // Buffers hold what the sizes say; larger valid sizes are not fuzzed.
     if (dim > 3 || n > 12 || m > 6) return;
     const int64_t d = std::max<int64_t>(dim, 0);
@@ -1174,11 +1190,11 @@ class Fuzz {
                                : doubles(std::max<int64_t>(count, 0), -5, 1);
     };
     const auto ptr = [&](std::vector<double>& v) -> const double* {
-      return v.empty() || in_.ConsumeIntegralInRange(0, 15) == 0 ? nullptr : v.data();
+      return v.empty() || rarely(16) ? nullptr : v.data();
     };
     switch (in_.ConsumeIntegralInRange(0, 5)) {
       case 0: {
-        const int64_t chains = in_.ConsumeIntegralInRange(0, 9) == 0 ? any_int() : small(3);
+        const int64_t chains = rarely(10) ? any_int() : small(3);
         if (chains > 3) return;
         std::vector<double> draws =
             doubles(std::max<int64_t>(n, 0) * std::max<int64_t>(chains, 0), -3, 3);
@@ -1208,8 +1224,7 @@ class Fuzz {
         std::vector<int64_t> bins(static_cast<std::size_t>(d));
         int64_t cells = 1;
         for (auto& b : bins) {
-          b = in_.ConsumeIntegralInRange(0, 7) == 0 ? any_int()
-                                                    : in_.ConsumeIntegralInRange<int64_t>(0, 4);
+          b = rarely(8) ? any_int() : in_.ConsumeIntegralInRange<int64_t>(0, 4);
           if (b >= 1 && b <= 4) cells *= b;
         }
         const int64_t density_len = in_.ConsumeBool() ? cells : length(cells);
@@ -1230,8 +1245,7 @@ class Fuzz {
         std::vector<double> lower = doubles(d, -3, 0), upper = doubles(d, 0, 3);
         std::vector<int64_t> bins(static_cast<std::size_t>(d));
         for (auto& x : bins) {
-          x = in_.ConsumeIntegralInRange(0, 7) == 0 ? any_int()
-                                                    : in_.ConsumeIntegralInRange<int64_t>(0, 4);
+          x = rarely(8) ? any_int() : in_.ConsumeIntegralInRange<int64_t>(0, 4);
         }
         double tv;
         if (ok(sgmc_total_variation(ptr(a), n, ptr(wa), ptr(b), m, ptr(wb), dim, ptr(lower),
@@ -1279,77 +1293,38 @@ class Fuzz {
 
   void step() {
     switch (in_.ConsumeIntegralInRange(0, 23)) {
-      case 0:
-        options_create();
-        break;
-      case 1:
-        options_destroy();
-        break;
+      case 0: options_create(); break;
+      case 1: options_destroy(); break;
       case 2:
       case 3:
-      case 4:
-        options_set();
-        break;
-      case 5:
-        options_get();
-        break;
-      case 6:
-        options_theta0();
-        break;
-      case 7:
-        model_target();
-        break;
-      case 8:
-        model_gaussian();
-        break;
-      case 9:
-        model_callback();
-        break;
-      case 10:
-        model_destroy();
-        break;
-      case 11:
-        data_create();
-        break;
-      case 12:
-        data_misc();
-        break;
-      case 13:
-        model_data();
-        break;
-      case 14:
-        model_shape();
-        break;
+      case 4: options_set(); break;
+      case 5: options_get(); break;
+      case 6: options_theta0(); break;
+      case 7: model_target(); break;
+      case 8: model_gaussian(); break;
+      case 9: model_callback(); break;
+      case 10: model_destroy(); break;
+      case 11: data_create(); break;
+      case 12: data_misc(); break;
+      case 13: model_data(); break;
+      case 14: model_shape(); break;
       case 15:
-      case 16:
-        sample();
-        break;
-      case 17:
-        chain_create();
-        break;
-      case 18:
-        chain_steps();
-        break;
+      case 16: sample(); break;
+      case 17: chain_create(); break;
+      case 18: chain_steps(); break;
       case 19:
         chain_query();
         chain_destroy_maybe();
         break;
-      case 20:
-        draws_query();
-        break;
-      case 21:
-        draws_destroy();
-        break;
-      case 22:
-        diagnostics();
-        break;
-      default:
-        misc();
+      case 20: draws_query(); break;
+      case 21: draws_destroy(); break;
+      case 22: diagnostics(); break;
+      default: misc();
     }
   }
 
   void chain_destroy_maybe() {
-    if (in_.ConsumeIntegralInRange(0, 7) == 0) chain_destroy();
+    if (rarely(8)) chain_destroy();
   }
 
   FuzzedDataProvider in_;

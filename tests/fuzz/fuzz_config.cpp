@@ -8,6 +8,7 @@
 // Every failure must be an sgmc::Error with a message; another exception, a
 // crash, a sanitizer report or a leak is a finding. Nothing is written: the
 // draws and summary files are only named, and data files are never read.
+// With SGMC_FUZZ_VERBOSE set in the environment, errors are printed.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -82,6 +83,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   } catch (const sgmc::Error& e) {
     check(e.what()[0] != '\0', "an error message");
+    if (std::getenv("SGMC_FUZZ_VERBOSE") != nullptr) std::fprintf(stderr, "error: %s\n", e.what());
   }
   return 0;
 }
