@@ -13,6 +13,7 @@ packages=(
   r-base-core r-cran-posterior          # R-hat/ESS checked against R's posterior
   swig r-base-dev r-cran-testthat       # the R package (bindings/r)
   libopenmpi-dev openmpi-bin            # the optional MPI driver (SGMC_MPI)
+  clang libclang-rt-14-dev              # the fuzzers: libFuzzer, ASan, UBSan (cmake/ci/fuzz.sh)
 )
 
 # The Julia package's syntax check runs the tree-sitter Julia grammar under

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include "json_fields.hpp"
 #include "option_values.hpp"
@@ -12,7 +13,12 @@ namespace sgmc::app {
 void read_job(const std::string& path, Job& job) {
   std::ifstream in(path);
   if (!in) throw Error(ErrorKind::kIo, "cannot open the config file '" + path + "'");
-  const auto config = nlohmann::json::parse(in, nullptr, false, true);
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  parse_job(text, path, job);
+}
+
+void parse_job(std::string_view text, const std::string& path, Job& job) {
+  const auto config = nlohmann::json::parse(text, nullptr, false, true);
   if (config.is_discarded()) {
     throw Error(ErrorKind::kIo, "the config file '" + path + "' is not valid JSON");
   }
@@ -35,6 +41,25 @@ void read_job(const std::string& path, Job& job) {
   job.draws = top.text("draws").value_or(job.draws);
   job.summary = top.text("summary").value_or(job.summary);
   top.reject_unknown();
+}
+
+Job make_job(const RunFlags& flags) {
+  Job job;
+  if (!flags.config.empty()) read_job(flags.config, job);
+  apply_flags(flags, job);
+  return job;
+}
+
+void apply_flags(const RunFlags& flags, Job& job) {
+  if (!flags.target.empty()) job.model.target = flags.target;
+  if (!flags.data.empty()) job.model.data = flags.data;
+  if (!flags.response.empty()) job.model.response = flags.response;
+  if (!flags.model.empty()) job.model.type = flags.model;
+  for (const auto& s : flags.sets) set_option(job.options, s);
+  if (!flags.draws.empty()) job.draws = flags.draws;
+  if (!flags.summary.empty()) job.summary = flags.summary;
+  if (!flags.checkpoint.empty()) job.options.set("checkpoint_file", flags.checkpoint);
+  job.resume = flags.resume;
 }
 
 }  // namespace sgmc::app

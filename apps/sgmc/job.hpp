@@ -9,6 +9,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model_spec.hpp"
@@ -28,9 +29,35 @@ struct Job {
   bool resume = false;
 };
 
+/// The flags of `sgmc run` (main.cpp); each one given overrides the config.
+struct RunFlags {
+  std::string config;
+  std::string target;
+  std::string data;
+  std::string response;
+  std::string model;
+  std::vector<std::string> sets;  ///< "key=value", in order
+  std::string draws;
+  std::string summary;
+  std::string checkpoint;  ///< --checkpoint: option checkpoint_file
+  bool resume = false;     ///< --resume
+};
+
 /// Reads a config file into `job`, over what it holds. Throws sgmc::Error
 /// naming the file when it cannot be read or is not JSON, and naming the key
 /// and value of an unknown key, a wrong type or an out-of-range option.
 void read_job(const std::string& path, Job& job);
+
+/// read_job() on config text already in memory: `path` names the config in
+/// messages, and a relative "model.data" is found beside it.
+void parse_job(std::string_view text, const std::string& path, Job& job);
+
+/// The job of `sgmc run`: the config file (if any), then apply_flags().
+/// Throws sgmc::Error as read_job() and set_option() do.
+Job make_job(const RunFlags& flags);
+
+/// Applies every flag but `config` over `job`: the model flags, then each
+/// `--set` in order (set_option()), then the output files.
+void apply_flags(const RunFlags& flags, Job& job);
 
 }  // namespace sgmc::app

@@ -10,39 +10,6 @@
 #include "run.hpp"
 #include "sgmc/core/error.hpp"
 
-namespace {
-
-/// Flags of `sgmc run`; each one given overrides the config file.
-struct RunFlags {
-  std::string config;
-  std::string target;
-  std::string data;
-  std::string response;
-  std::string model;
-  std::vector<std::string> sets;
-  std::string draws;
-  std::string summary;
-  std::string checkpoint;
-  bool resume = false;
-};
-
-sgmc::app::Job make_job(const RunFlags& flags) {
-  sgmc::app::Job job;
-  if (!flags.config.empty()) sgmc::app::read_job(flags.config, job);
-  if (!flags.target.empty()) job.model.target = flags.target;
-  if (!flags.data.empty()) job.model.data = flags.data;
-  if (!flags.response.empty()) job.model.response = flags.response;
-  if (!flags.model.empty()) job.model.type = flags.model;
-  for (const auto& s : flags.sets) sgmc::app::set_option(job.options, s);
-  if (!flags.draws.empty()) job.draws = flags.draws;
-  if (!flags.summary.empty()) job.summary = flags.summary;
-  if (!flags.checkpoint.empty()) job.options.set("checkpoint_file", flags.checkpoint);
-  job.resume = flags.resume;
-  return job;
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
   CLI::App app{"sgmc: stochastic-gradient MCMC samplers"};
   app.require_subcommand(1);
@@ -55,7 +22,7 @@ int main(int argc, char** argv) {
   demo_cmd->add_option("--seed", demo.seed, "random seed");
   demo_cmd->add_option("--picture", demo.picture, "PNG file to write");
 
-  RunFlags run;
+  sgmc::app::RunFlags run;
   auto* run_cmd = app.add_subcommand("run", "sample as a JSON config says; write draws (CSV) and a summary (JSON)");
   run_cmd->add_option("config", run.config, "JSON config file (docs/cli.md)");
   run_cmd->add_option("--target", run.target, "built-in target: mix1d, nine, twentyfive, gauss25, gaussian");
@@ -87,7 +54,7 @@ int main(int argc, char** argv) {
     if (plot_cmd->parsed()) sgmc::app::plot_draws(plot, std::cout);
     if (options_cmd->parsed()) sgmc::app::print_options(std::cout);
     if (run_cmd->parsed()) {
-      switch (sgmc::app::run_and_write(make_job(run), std::cout, std::cerr)) {
+      switch (sgmc::app::run_and_write(sgmc::app::make_job(run), std::cout, std::cerr)) {
         case sgmc::app::RunEnd::kComplete: break;
         // 130 = 128 + SIGINT, the shell's code for a run stopped by Ctrl-C.
         case sgmc::app::RunEnd::kInterrupted: return 130;

@@ -11,6 +11,14 @@
 namespace sgmc::app {
 namespace {
 
+/// `value` as JSON text for a message. A --set value may be any bytes, and
+/// dump() throws json::type_error on invalid UTF-8, which escaped main() and
+/// aborted the program (found by tests/fuzz/fuzz_config): such bytes are
+/// shown as U+FFFD instead.
+std::string json_text(const nlohmann::json& value) {
+  return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 [[noreturn]] void wrong_type(std::string_view key, const std::string& shown, const OptionSpec& spec) {
   throw Error(ErrorKind::kInvalidArgument, "option '" + std::string(key) + "' = " + shown +
                                                ": has type " +
@@ -28,7 +36,7 @@ void set_theta0(Options& options, const nlohmann::json& value) {
     return;
   }
   throw Error(ErrorKind::kInvalidArgument,
-              "option 'theta0' = " + value.dump() + ": must be an array of numbers");
+              "option 'theta0' = " + json_text(value) + ": must be an array of numbers");
 }
 
 }  // namespace
@@ -54,7 +62,7 @@ void set_option(Options& options, std::string_view key, const nlohmann::json& va
   } else if (value.is_number_float()) {
     options.set(key, value.get<double>());
   } else {
-    wrong_type(key, value.dump(), spec);
+    wrong_type(key, json_text(value), spec);
   }
 }
 
@@ -89,7 +97,7 @@ void set_option(Options& options, std::string_view assignment) {
     options.set(key, std::string(text));
     return;
   }
-  if (!parsed.is_number()) wrong_type(key, nlohmann::json(text).dump(), spec);
+  if (!parsed.is_number()) wrong_type(key, json_text(nlohmann::json(text)), spec);
   set_option(options, key, parsed);
 }
 

@@ -60,7 +60,7 @@ sgmc_status sgmc_convergence(const double* draws, int64_t n_draws, int64_t n_cha
   return guarded([&] {
     require_non_null(out, "out");
     const auto x = matrix_arg(draws, n_draws, "n_draws", n_chains, "n_chains", "draws");
-    *out = sgmc::convergence(x, static_cast<sgmc::ConvergenceStat>(stat));
+    *out = sgmc::convergence(x, static_cast<sgmc::ConvergenceStat>(sgmc::capi::enum_arg(stat)));
     return SGMC_OK;
   });
 }
@@ -73,7 +73,7 @@ sgmc_status sgmc_draws_convergence(const sgmc_draws* draws, sgmc_convergence_sta
     std::vector<Eigen::Ref<const Eigen::MatrixXd>> chains;
     for (const auto& chain : draws->chains) chains.push_back(chain.draws());
     const auto values =
-        sgmc::convergence_per_coordinate(chains, static_cast<sgmc::ConvergenceStat>(stat));
+        sgmc::convergence_per_coordinate(chains, static_cast<sgmc::ConvergenceStat>(sgmc::capi::enum_arg(stat)));
     require_length(out_len, values.size(), "out_len");
     std::copy_n(values.data(), values.size(), out);
     return SGMC_OK;

@@ -3,6 +3,7 @@
 // thread-local message of sgmc_last_error(). Nothing thrown crosses the ABI.
 #pragma once
 
+#include <cstring>
 #include <string>
 
 #include "sgmc/core/error.hpp"
@@ -28,6 +29,20 @@ inline void require_non_null(const void* pointer, const char* argument) {
 
 /// Throws kInvalidArgument unless `length` >= `needed`.
 void require_length(std::int64_t length, std::int64_t needed, const char* argument);
+
+/// An enumeration argument as the int its C caller passed. C lets callers
+/// pass any int for an enum, but in C++ reading a value outside the
+/// enumeration's range as the enum type is undefined (UBSan: "load of value
+/// -10, which is not a valid value for type 'sgmc_status'", found by
+/// tests/fuzz/fuzz_capi), so the argument's bytes are read as an int instead.
+/// Entry points pass enum arguments on as enum_arg(x), never as x.
+template <typename Enum>
+int enum_arg(const Enum& value) noexcept {
+  static_assert(sizeof(Enum) == sizeof(int));
+  int raw;
+  std::memcpy(&raw, &value, sizeof raw);
+  return raw;
+}
 
 template <typename Body>
 sgmc_status guarded(Body&& body) noexcept {

@@ -34,11 +34,7 @@ bool blank(std::string_view line) { return trim(line).empty() && line.find(',') 
 
 class CsvReader {
  public:
-  explicit CsvReader(const std::string& path) : path_(path), in_(path) {
-    if (!in_) {
-      throw Error(ErrorKind::kIo, "cannot open file '" + path + "': " + std::strerror(errno));
-    }
-  }
+  CsvReader(std::istream& in, const std::string& path) : path_(path), in_(in) {}
 
   /// The next non-blank line; false at the end of the file.
   bool next(std::string& line) {
@@ -56,14 +52,21 @@ class CsvReader {
 
  private:
   std::string path_;
-  std::ifstream in_;
+  std::istream& in_;
   Index line_number_ = 0;
 };
 
 }  // namespace
 
 std::shared_ptr<const Dataset> read_csv(const std::string& path, const std::string& target_column) {
-  CsvReader reader(path);
+  std::ifstream in(path);
+  if (!in) throw Error(ErrorKind::kIo, "cannot open file '" + path + "': " + std::strerror(errno));
+  return parse_csv(in, path, target_column);
+}
+
+std::shared_ptr<const Dataset> parse_csv(std::istream& in, const std::string& path,
+                                         const std::string& target_column) {
+  CsvReader reader(in, path);
   std::string line;
   if (!reader.next(line)) {
     throw Error(ErrorKind::kIo, "file '" + path + "' is empty: expected a header row");

@@ -2,6 +2,7 @@
 // targets, every other column is a feature, in file order.
 #pragma once
 
+#include <istream>
 #include <memory>
 #include <string>
 
@@ -22,5 +23,13 @@ namespace sgmc {
 /// Error(kInvalidArgument) when no column is named target_column or the file
 /// has no other column.
 std::shared_ptr<const Dataset> read_csv(const std::string& path, const std::string& target_column);
+
+/// Parses CSV text from `in` exactly as read_csv() reads a file (the same
+/// rules, data set and errors), without touching the file system.
+/// @param[in] in             the text, read to its end.
+/// @param[in] name           stands for the file in messages ("file '<name>'").
+/// @param[in] target_column  the header name of the target column.
+std::shared_ptr<const Dataset> parse_csv(std::istream& in, const std::string& name,
+                                         const std::string& target_column);
 
 }  // namespace sgmc

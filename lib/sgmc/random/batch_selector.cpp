@@ -20,10 +20,11 @@ BatchSelector::BatchSelector(Index data_size, Index batch_size)
   }
   require(size_ <= data_size, "batch_size", batch_size,
           ("must not exceed the data size N = " + show(data_size)).c_str());
-  const bool rejection = 2 * size_ <= data_size;
+  // Written not to overflow for N near 2^63 (2 * n and N + 63 did).
+  const bool rejection = size_ <= data_size / 2;
   order_.resize(static_cast<std::size_t>(rejection ? size_ : data_size));
   std::iota(order_.begin(), order_.end(), Index{0});
-  if (rejection) seen_.assign(static_cast<std::size_t>((data_size + 63) / 64), 0);
+  if (rejection) seen_.assign(static_cast<std::size_t>(data_size / 64 + 1), 0);
 }
 
 void BatchSelector::next(Rng& rng) {

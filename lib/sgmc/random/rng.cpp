@@ -1,5 +1,7 @@
 #include "sgmc/random/rng.hpp"
 
+#include <vector>
+
 #include "sgmc/checkpoint/byte_reader.hpp"
 #include "sgmc/checkpoint/byte_writer.hpp"
 
@@ -21,6 +23,26 @@ constexpr std::array<std::uint64_t, 4> kJump = {0x180ec6d33cfd0abaULL, 0xd5a6126
 constexpr std::array<std::uint64_t, 4> kLongJump = {0x76e15d3efefdcbbfULL, 0xc5004e441c522fb3ULL,
                                                     0x77710069854ee241ULL, 0x39109bb02acbe635ULL};
 
+using State = std::array<std::uint64_t, 4>;
+
+/// A linear map of the state space GF(2)^256, by columns: column j is the
+/// image of the state with only bit j set.
+using LinearMap = std::array<State, 256>;
+
+State apply(const LinearMap& map, const State& s) noexcept {
+  State out{};
+  for (int j = 0; j < 256; ++j) {
+    if ((s[j / 64] >> (j % 64)) & 1) {
+      for (int w = 0; w < 4; ++w) out[w] ^= map[j][w];
+    }
+  }
+  return out;
+}
+
+/// Up to this many jumps are made one by one (a jump costs 256 steps of the
+/// generator, a product with a matrix about as much).
+constexpr std::uint64_t kDirectJumps = 512;
+
 }  // namespace
 
 Rng::Rng(std::uint64_t seed) {
@@ -30,7 +52,7 @@ Rng::Rng(std::uint64_t seed) {
 Rng Rng::stream(std::uint64_t seed, std::uint64_t chain, StreamPurpose purpose) {
   Rng rng(seed);
   for (std::uint64_t i = 0; i < static_cast<std::uint64_t>(purpose); ++i) rng.long_jump();
-  for (std::uint64_t i = 0; i < chain; ++i) rng.jump();
+  rng.jump(chain);
   return rng;
 }
 
@@ -62,6 +84,41 @@ void Rng::apply_jump(const std::array<std::uint64_t, 4>& poly) noexcept {
 }
 
 void Rng::jump() noexcept { apply_jump(kJump); }
+
+std::array<std::uint64_t, 4> Rng::jumped(const std::array<std::uint64_t, 4>& s) noexcept {
+  Rng rng;
+  rng.s_ = s;
+  rng.jump();
+  return rng.s_;
+}
+
+void Rng::jump(std::uint64_t n) {
+  // One jump after another took n * 256 steps: a chain index of 2^40 from
+  // sgmc_chain_create() hung the call for days (found by tests/fuzz/fuzz_capi).
+  // The generator's transition is linear over GF(2), so n jumps are the n-th
+  // power of the jump's 256 x 256 matrix J: the product of the J^(2^k) for the
+  // bits k of n, made once by repeated squaring.
+  if (n <= kDirectJumps) {
+    for (std::uint64_t i = 0; i < n; ++i) jump();
+    return;
+  }
+  static const std::vector<LinearMap> powers = [] {
+    std::vector<LinearMap> p(64);
+    for (int j = 0; j < 256; ++j) {
+      State unit{};
+      unit[j / 64] = std::uint64_t{1} << (j % 64);
+      p[0][j] = jumped(unit);
+    }
+    for (std::size_t k = 1; k < p.size(); ++k) {
+      for (int j = 0; j < 256; ++j) p[k][j] = apply(p[k - 1], p[k - 1][j]);
+    }
+    return p;
+  }();
+  for (std::size_t k = 0; n != 0; ++k, n >>= 1) {
+    if (n & 1) s_ = apply(powers[k], s_);
+  }
+}
+
 void Rng::long_jump() noexcept { apply_jump(kLongJump); }
 
 void Rng::save(ByteWriter& out) const { out.words(s_); }

@@ -54,6 +54,10 @@ class Rng {
 
   void jump() noexcept;       ///< advance 2^128 steps
   void long_jump() noexcept;  ///< advance 2^192 steps
+  /// n jumps (advance n * 2^128 steps) in time O(log n): the state of
+  /// jump() repeated n times, bit for bit. The first call with n > 512
+  /// builds a table of 512 KiB (std::bad_alloc if that fails).
+  void jump(std::uint64_t n);
 
   const std::array<std::uint64_t, 4>& state() const noexcept { return s_; }
 
@@ -64,6 +68,8 @@ class Rng {
  private:
   static std::uint64_t rotl(std::uint64_t x, int k) noexcept { return (x << k) | (x >> (64 - k)); }
   void apply_jump(const std::array<std::uint64_t, 4>& poly) noexcept;
+  /// The state one jump() after `s`.
+  static std::array<std::uint64_t, 4> jumped(const std::array<std::uint64_t, 4>& s) noexcept;
   std::array<std::uint64_t, 4> s_{};
 };
 

@@ -13,9 +13,14 @@
 namespace sgmc {
 namespace {
 
-MhbtSettings validated(const MhbtSettings& settings, Index data_size) {
+MhbtSettings validated(const MhbtSettings& settings, Index data_size, Index batch_size) {
   require(data_size >= 1, "data_size", data_size,
           "must be >= 1: sampler 'mhbt' needs data (its target exp(c_n mu_I) has mu_I = -U_hat/N)");
+  // Checked here as well as by the chain's BatchSelector, which is built after
+  // the kernel: the epoch length below overflowed for batch_size = 2^63 - 1
+  // (found by tests/fuzz/fuzz_capi).
+  require(batch_size >= 0 && batch_size <= data_size, "batch_size", batch_size,
+          ("must be in [0, N] with N = " + show(data_size) + " (0 = full data)").c_str());
   return settings;
 }
 
@@ -35,12 +40,12 @@ void MhbtSettings::validate() const {
 
 Mhbt::Mhbt(ConstVecRef x0, const MhbtSettings& settings, double eps, Index data_size,
            Index batch_size)
-    : settings_(validated(settings, data_size)),
+    : settings_(validated(settings, data_size, batch_size)),
       density_{std::sqrt(2.0 * eps) / static_cast<double>(data_size),
                settings.proposal == MhbtProposal::kRsgld ? settings.forward_prob : 1.0, x0.size()},
       eps_(eps),
       n_data_(static_cast<double>(data_size)),
-      epoch_length_(batch_size == 0 ? 1 : (data_size + batch_size - 1) / batch_size),
+      epoch_length_(batch_size == 0 ? 1 : (data_size - 1) / batch_size + 1),  // ceil(N / n)
       x_(x0),
       grad_(Vec::Zero(x0.size())),
       proposal_(x0),

@@ -145,6 +145,36 @@ TEST(Rng, StreamsAreJumpsFromTheSeed) {
   EXPECT_EQ(Rng::stream(5, 3, StreamPurpose::kTargetNoise).state(), expected.state());
 }
 
+TEST(Rng, ManyJumpsEqualJumpsOneByOne) {
+  // jump(n) switches from n single jumps to matrix powers above 512.
+  for (const std::uint64_t n : {0u, 1u, 512u, 513u, 700u, 1024u, 1500u}) {
+    Rng one_by_one(21);
+    for (std::uint64_t i = 0; i < n; ++i) one_by_one.jump();
+    Rng at_once(21);
+    at_once.jump(n);
+    EXPECT_EQ(at_once.state(), one_by_one.state()) << n << " jumps";
+  }
+  EXPECT_EQ(Rng::stream(8, 1000, StreamPurpose::kBatches).state(), [] {
+    Rng r(8);
+    r.long_jump();
+    for (int i = 0; i < 1000; ++i) r.jump();
+    return r.state();
+  }());
+}
+
+TEST(Rng, HugeJumpCountsEqualMatrixPowers) {
+  // 2^40 + 5 jumps (a chain index far beyond one-by-one jumps) against
+  // J^(2^40) J^5, with J = T^(2^128) made from the transition matrix T.
+  const auto [jump, long_jump] = jump_matrices();
+  Gf2Matrix j40 = jump;
+  for (int i = 0; i < 40; ++i) j40 = j40.squared();
+  Rng rng(4);
+  State expected = j40.apply(rng.state());
+  for (int i = 0; i < 5; ++i) expected = jump.apply(expected);
+  rng.jump((std::uint64_t{1} << 40) + 5);
+  EXPECT_EQ(rng.state(), expected);
+}
+
 TEST(Rng, StreamsDifferAndReproduce) {
   std::set<State> seen;
   for (std::uint64_t chain = 0; chain < 4; ++chain) {
