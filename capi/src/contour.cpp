@@ -1,9 +1,11 @@
 // sgmc_*theta*, contour indices, importance weights, weighted estimates and
 // resampling of the contour samplers (SPEC §4, §4.1).
+#include "c_enum.hpp"
 #include "firewall.hpp"
 #include "handles.hpp"
 #include "sgmc/estimators/weighted.hpp"
 
+using sgmc::capi::c_enum_value;
 using sgmc::capi::guarded;
 using sgmc::capi::require_length;
 using sgmc::capi::require_non_null;
@@ -30,12 +32,13 @@ ContourChain contour_chain(const sgmc_draws* draws, int64_t chain) {
   return {draws->chains[c], *draws->contour[c]};
 }
 
-/// The log-weights of one chain, after checking the enum arguments.
-sgmc::Vec log_weights(const ContourChain& c, sgmc_weight_kind kind, sgmc_weight_theta when) {
-  sgmc::require(kind == SGMC_WEIGHT_INTERPOLATED || kind == SGMC_WEIGHT_BIN, "kind",
-                static_cast<int>(kind), "must be SGMC_WEIGHT_INTERPOLATED or SGMC_WEIGHT_BIN");
-  sgmc::require(when == SGMC_WEIGHT_RUNNING || when == SGMC_WEIGHT_FINAL, "when",
-                static_cast<int>(when), "must be SGMC_WEIGHT_RUNNING or SGMC_WEIGHT_FINAL");
+/// The log-weights of one chain, after checking the enum arguments (their
+/// ints: c_enum.hpp).
+sgmc::Vec log_weights(const ContourChain& c, int kind, int when) {
+  sgmc::require(kind == SGMC_WEIGHT_INTERPOLATED || kind == SGMC_WEIGHT_BIN, "kind", kind,
+                "must be SGMC_WEIGHT_INTERPOLATED or SGMC_WEIGHT_BIN");
+  sgmc::require(when == SGMC_WEIGHT_RUNNING || when == SGMC_WEIGHT_FINAL, "when", when,
+                "must be SGMC_WEIGHT_RUNNING or SGMC_WEIGHT_FINAL");
   if (c.store.size() == 0) {
     throw sgmc::Error(sgmc::ErrorKind::kState, "the chain has recorded no draws");
   }
@@ -51,7 +54,7 @@ struct Pooled {
   sgmc::Vec log_weights;
 };
 
-Pooled pooled(const sgmc_draws* draws, sgmc_weight_kind kind, sgmc_weight_theta when) {
+Pooled pooled(const sgmc_draws* draws, int kind, int when) {
   require_non_null(draws, "draws");
   if (!draws->shared_theta) {
     throw sgmc::Error(sgmc::ErrorKind::kState,
@@ -214,7 +217,9 @@ sgmc_status sgmc_draws_copy_log_weights(const sgmc_draws* draws, int64_t chain,
                                         sgmc_weight_kind kind, sgmc_weight_theta when, double* out,
                                         int64_t out_len) {
   return copy_contour(draws, chain, out, out_len,
-                      [&](const ContourChain& c) { return log_weights(c, kind, when); });
+                      [&](const ContourChain& c) {
+                        return log_weights(c, c_enum_value(kind), c_enum_value(when));
+                      });
 }
 
 sgmc_status sgmc_draws_weighted_moments(const sgmc_draws* draws, int64_t chain,
@@ -223,7 +228,8 @@ sgmc_status sgmc_draws_weighted_moments(const sgmc_draws* draws, int64_t chain,
                                         double* kish_ess) {
   return guarded([&] {
     const auto c = contour_chain(draws, chain);
-    moments_out(c.store.draws(), log_weights(c, kind, when), mean, variance, dim, kish_ess);
+    moments_out(c.store.draws(), log_weights(c, c_enum_value(kind), c_enum_value(when)), mean,
+                variance, dim, kish_ess);
     return SGMC_OK;
   });
 }
@@ -232,7 +238,7 @@ sgmc_status sgmc_draws_pooled_weighted_moments(const sgmc_draws* draws, sgmc_wei
                                                sgmc_weight_theta when, double* mean,
                                                double* variance, int64_t dim, double* kish_ess) {
   return guarded([&] {
-    const auto p = pooled(draws, kind, when);
+    const auto p = pooled(draws, c_enum_value(kind), c_enum_value(when));
     moments_out(p.draws, p.log_weights, mean, variance, dim, kish_ess);
     return SGMC_OK;
   });
@@ -244,7 +250,8 @@ sgmc_status sgmc_draws_weighted_quantiles(const sgmc_draws* draws, int64_t chain
                                           int64_t out_len) {
   return guarded([&] {
     const auto c = contour_chain(draws, chain);
-    quantiles_out(c.store.draws(), log_weights(c, kind, when), probs, n_probs, out, out_len);
+    quantiles_out(c.store.draws(), log_weights(c, c_enum_value(kind), c_enum_value(when)), probs,
+                  n_probs, out, out_len);
     return SGMC_OK;
   });
 }
@@ -253,7 +260,7 @@ sgmc_status sgmc_draws_pooled_weighted_quantiles(const sgmc_draws* draws, sgmc_w
                                                  sgmc_weight_theta when, const double* probs,
                                                  int64_t n_probs, double* out, int64_t out_len) {
   return guarded([&] {
-    const auto p = pooled(draws, kind, when);
+    const auto p = pooled(draws, c_enum_value(kind), c_enum_value(when));
     quantiles_out(p.draws, p.log_weights, probs, n_probs, out, out_len);
     return SGMC_OK;
   });
@@ -263,7 +270,8 @@ sgmc_status sgmc_draws_resample(const sgmc_draws* draws, int64_t chain, sgmc_wei
                                 sgmc_weight_theta when, int64_t n_out, uint64_t seed,
                                 int64_t* out) {
   return guarded([&] {
-    resample_out(log_weights(contour_chain(draws, chain), kind, when), n_out, seed, out);
+    resample_out(log_weights(contour_chain(draws, chain), c_enum_value(kind), c_enum_value(when)),
+                 n_out, seed, out);
     return SGMC_OK;
   });
 }
@@ -272,7 +280,8 @@ sgmc_status sgmc_draws_pooled_resample(const sgmc_draws* draws, sgmc_weight_kind
                                        sgmc_weight_theta when, int64_t n_out, uint64_t seed,
                                        int64_t* out) {
   return guarded([&] {
-    resample_out(pooled(draws, kind, when).log_weights, n_out, seed, out);
+    resample_out(pooled(draws, c_enum_value(kind), c_enum_value(when)).log_weights, n_out, seed,
+                 out);
     return SGMC_OK;
   });
 }

@@ -1,9 +1,11 @@
 // sgmc_draws_*cycle*: the cycles of cycsgld and cycsghmc runs and their
 // combination (SPEC §3, cSG-MCMC App. F).
+#include "c_enum.hpp"
 #include "firewall.hpp"
 #include "handles.hpp"
 #include "sgmc/estimators/cycle_weights.hpp"
 
+using sgmc::capi::c_enum_value;
 using sgmc::capi::chain_store;
 using sgmc::capi::guarded;
 using sgmc::capi::require_length;
@@ -22,11 +24,11 @@ const sgmc::StepSchedule& cyclical_schedule(const sgmc_draws* draws) {
 
 /// The normalised log cycle weights of one chain's draws.
 sgmc::Vec log_weights(const sgmc_draws* draws, int64_t chain, const sgmc_model* model,
-                      sgmc_cycle_weighting weighting, const void* out) {
+                      int weighting, const void* out) {
   const auto& schedule = cyclical_schedule(draws);
   const auto& store = chain_store(draws, chain, out);
   sgmc::require(weighting == SGMC_CYCLE_WEIGHTS_EQUAL || weighting == SGMC_CYCLE_WEIGHTS_HARMONIC,
-                "weighting", static_cast<int>(weighting),
+                "weighting", weighting,
                 "must be SGMC_CYCLE_WEIGHTS_EQUAL or SGMC_CYCLE_WEIGHTS_HARMONIC");
   sgmc::Vec log_lik;
   auto kind = sgmc::CycleWeighting::kEqual;
@@ -68,7 +70,7 @@ sgmc_status sgmc_draws_cycle_weights(const sgmc_draws* draws, int64_t chain,
                                      const sgmc_model* model, sgmc_cycle_weighting weighting,
                                      double* weights, int64_t weights_len) {
   return guarded([&] {
-    const auto log_w = log_weights(draws, chain, model, weighting, weights);
+    const auto log_w = log_weights(draws, chain, model, c_enum_value(weighting), weights);
     require_length(weights_len, log_w.size(), "weights_len");
     Eigen::Map<Eigen::VectorXd>(weights, log_w.size()) = log_w.array().exp().matrix();
     return SGMC_OK;
@@ -78,7 +80,7 @@ sgmc_status sgmc_draws_cycle_weights(const sgmc_draws* draws, int64_t chain,
 sgmc_status sgmc_draws_cycle_mean(const sgmc_draws* draws, int64_t chain, const sgmc_model* model,
                                   sgmc_cycle_weighting weighting, double* mean, int64_t dim) {
   return guarded([&] {
-    const auto log_w = log_weights(draws, chain, model, weighting, mean);
+    const auto log_w = log_weights(draws, chain, model, c_enum_value(weighting), mean);
     const auto& store = chain_store(draws, chain, mean);
     sgmc::require(dim == store.dim(), "dim", dim,
                   ("must equal the draws' dimension " + sgmc::show(store.dim())).c_str());

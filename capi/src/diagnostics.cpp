@@ -2,6 +2,7 @@
 // thin wrappers that map caller arrays onto the engine's diagnostics.
 #include <vector>
 
+#include "c_enum.hpp"
 #include "firewall.hpp"
 #include "handles.hpp"
 #include "sgmc/diagnostics/convergence.hpp"
@@ -10,6 +11,7 @@
 #include "sgmc/diagnostics/mode_masses.hpp"
 #include "sgmc/diagnostics/total_variation.hpp"
 
+using sgmc::capi::c_enum_value;
 using sgmc::capi::guarded;
 using sgmc::capi::require_length;
 using sgmc::capi::require_non_null;
@@ -60,7 +62,7 @@ sgmc_status sgmc_convergence(const double* draws, int64_t n_draws, int64_t n_cha
   return guarded([&] {
     require_non_null(out, "out");
     const auto x = matrix_arg(draws, n_draws, "n_draws", n_chains, "n_chains", "draws");
-    *out = sgmc::convergence(x, static_cast<sgmc::ConvergenceStat>(stat));
+    *out = sgmc::convergence(x, static_cast<sgmc::ConvergenceStat>(c_enum_value(stat)));
     return SGMC_OK;
   });
 }
@@ -72,8 +74,8 @@ sgmc_status sgmc_draws_convergence(const sgmc_draws* draws, sgmc_convergence_sta
     require_non_null(out, "out");
     std::vector<Eigen::Ref<const Eigen::MatrixXd>> chains;
     for (const auto& chain : draws->chains) chains.push_back(chain.draws());
-    const auto values =
-        sgmc::convergence_per_coordinate(chains, static_cast<sgmc::ConvergenceStat>(stat));
+    const auto values = sgmc::convergence_per_coordinate(
+        chains, static_cast<sgmc::ConvergenceStat>(c_enum_value(stat)));
     require_length(out_len, values.size(), "out_len");
     std::copy_n(values.data(), values.size(), out);
     return SGMC_OK;

@@ -1,4 +1,5 @@
 // Version and status queries.
+#include "c_enum.hpp"
 #include "sgmc/sgmc.h"
 
 #define SGMC_STRINGIFY_(x) #x
@@ -14,7 +15,7 @@ const char* sgmc_version(void) {
 int32_t sgmc_version_number(void) { return SGMC_VERSION_NUMBER; }
 
 const char* sgmc_status_name(sgmc_status status) {
-  switch (status) {
+  switch (sgmc::capi::c_enum_value(status)) {  // any int from C (c_enum.hpp)
     case SGMC_OK: return "SGMC_OK";
     case SGMC_CANCELLED: return "SGMC_CANCELLED";
     case SGMC_ERROR_INVALID_ARGUMENT: return "SGMC_ERROR_INVALID_ARGUMENT";
