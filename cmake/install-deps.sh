@@ -13,6 +13,9 @@ packages=(
   r-base-core r-cran-posterior          # R-hat/ESS checked against R's posterior
   swig r-base-dev r-cran-testthat       # the R package (bindings/r)
   libopenmpi-dev openmpi-bin            # the optional MPI driver (SGMC_MPI)
+  clang libclang-rt-14-dev llvm ccache  # sanitizer stages (cmake/ci/asan.sh, tsan.sh):
+  dpkg-dev                              # clang, its runtimes, llvm-symbolizer; dpkg-source
+                                        # unpacks oneTBB's source (cmake/ci/tsan-onetbb.sh)
 )
 
 # The Julia package's syntax check runs the tree-sitter Julia grammar under
