@@ -13,7 +13,9 @@ packages=(
   r-base-core r-cran-posterior          # R-hat/ESS checked against R's posterior
   swig r-base-dev r-cran-testthat       # the R package (bindings/r)
   libopenmpi-dev openmpi-bin            # the optional MPI driver (SGMC_MPI)
-  clang libclang-rt-14-dev              # the fuzzers: libFuzzer, ASan, UBSan (cmake/ci/fuzz.sh)
+  clang libclang-rt-14-dev llvm ccache  # the fuzzers and sanitizer stages (cmake/ci/fuzz.sh,
+  dpkg-dev                              # asan.sh, tsan.sh): clang, its runtimes, llvm-symbolizer;
+                                        # dpkg-source unpacks oneTBB's source (tsan-onetbb.sh)
 )
 
 # The Julia package's syntax check runs the tree-sitter Julia grammar under

@@ -4,6 +4,11 @@
 set -euo pipefail
 build_dir=$1
 source_dir=$2
+# A sanitizer build's libsgmc needs its consumers built with the same
+# compiler and -fsanitize flags (tests/install/CMakeLists.txt sets these).
+consumer_cc=${SGMC_CONSUMER_CC:-cc}
+consumer_cflags=${SGMC_CONSUMER_CFLAGS:-}
+consumer_ldflags=${SGMC_CONSUMER_LDFLAGS:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -11,13 +16,17 @@ cmake --install "$build_dir" --prefix "$work/prefix" > /dev/null
 libdir=$(dirname "$(find "$work/prefix" -name 'libsgmc.so' | head -n 1)")
 
 echo "== find_package(sgmc)"
-cmake -S "$source_dir/consumer" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$work/prefix" > /dev/null
+consumer_cmake=(-DCMAKE_PREFIX_PATH="$work/prefix")
+[ -z "${SGMC_CONSUMER_CC:-}" ] || consumer_cmake+=(-DCMAKE_C_COMPILER="$consumer_cc")
+[ -z "$consumer_cflags" ] ||
+  consumer_cmake+=(-DCMAKE_C_FLAGS="$consumer_cflags" -DCMAKE_EXE_LINKER_FLAGS="$consumer_ldflags")
+cmake -S "$source_dir/consumer" -B "$work/consumer" "${consumer_cmake[@]}" > /dev/null
 cmake --build "$work/consumer" > /dev/null
 "$work/consumer/example"
 
 echo "== pkg-config + cc"
 export PKG_CONFIG_PATH="$libdir/pkgconfig"
-# shellcheck disable=SC2046
-cc -std=c99 -Wall -Wextra -pedantic -Werror "$source_dir/consumer/example.c" -o "$work/example-pc" \
-  $(pkg-config --cflags --libs sgmc) -Wl,-rpath,"$libdir"
+# shellcheck disable=SC2046,SC2086
+"$consumer_cc" -std=c99 -Wall -Wextra -pedantic -Werror $consumer_cflags "$source_dir/consumer/example.c" \
+  -o "$work/example-pc" $consumer_ldflags $(pkg-config --cflags --libs sgmc) -Wl,-rpath,"$libdir"
 "$work/example-pc"
