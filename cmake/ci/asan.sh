@@ -19,7 +19,7 @@ cmake --build "$build" -j2
 
 # Stop at the first report and fail loudly; LSan ignores leaks only in the
 # third-party libraries listed (with reasons) in lsan.supp.
-export ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1
+export ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1:check_initialization_order=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export LSAN_OPTIONS=suppressions=$root/cmake/sanitizers/lsan.supp:print_suppressions=0
 
