@@ -29,7 +29,7 @@ using State = std::array<std::uint64_t, 4>;
 /// image of the state with only bit j set.
 using LinearMap = std::array<State, 256>;
 
-State apply(const LinearMap& map, const State& s) noexcept {
+State apply_map(const LinearMap& map, const State& s) noexcept {
   State out{};
   for (int j = 0; j < 256; ++j) {
     if ((s[j / 64] >> (j % 64)) & 1) {
@@ -110,12 +110,12 @@ void Rng::jump(std::uint64_t n) {
       p[0][j] = jumped(unit);
     }
     for (std::size_t k = 1; k < p.size(); ++k) {
-      for (int j = 0; j < 256; ++j) p[k][j] = apply(p[k - 1], p[k - 1][j]);
+      for (int j = 0; j < 256; ++j) p[k][j] = apply_map(p[k - 1], p[k - 1][j]);
     }
     return p;
   }();
   for (std::size_t k = 0; n != 0; ++k, n >>= 1) {
-    if (n & 1) s_ = apply(powers[k], s_);
+    if (n & 1) s_ = apply_map(powers[k], s_);
   }
 }
 
