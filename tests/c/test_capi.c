@@ -583,7 +583,7 @@ static void test_mhbt(void) {
               "option 'proposal' = \"mala\": must be one of random_walk|sgld|rsgld");
   CHECK_OK(sgmc_options_set_int(o, "batch_size", N_DATA + 100));
   CHECK_ERROR(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
-              "'batch_size' = 300: must be in [0, N] with N = 200");
+              "'batch_size' = 300: must not exceed the data size N = 200");
   CHECK(d == NULL);
   CHECK_OK(sgmc_options_set_int(o, "batch_size", 20));
   CHECK_ERROR(sgmc_chain_create(&c, o, DIM, 0, x0, 0), SGMC_ERROR_INVALID_ARGUMENT,

@@ -19,8 +19,9 @@ MhbtSettings validated(const MhbtSettings& settings, Index data_size, Index batc
   // Checked here as well as by the chain's BatchSelector, which is built after
   // the kernel: the epoch length below overflowed for batch_size = 2^63 - 1
   // (found by tests/fuzz/fuzz_capi).
-  require(batch_size >= 0 && batch_size <= data_size, "batch_size", batch_size,
-          ("must be in [0, N] with N = " + show(data_size) + " (0 = full data)").c_str());
+  require(batch_size >= 0, "batch_size", batch_size, "must be >= 0 (0 = full data)");
+  require(batch_size <= data_size, "batch_size", batch_size,
+          ("must not exceed the data size N = " + show(data_size)).c_str());
   return settings;
 }
 
