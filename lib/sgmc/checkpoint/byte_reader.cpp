@@ -17,6 +17,9 @@ void ByteReader::raw(std::string_view what, void* out, std::size_t size) {
   if (size > bytes_.size() - offset_) {
     fail(what, "needs " + show(size) + " bytes, only " + show(bytes_.size() - offset_) + " left");
   }
+  // An empty array's out may be null, which memcpy must never see, even
+  // with size 0.
+  if (size == 0) return;
   std::memcpy(out, bytes_.data() + offset_, size);
   offset_ += size;
 }
