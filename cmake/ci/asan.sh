@@ -3,15 +3,8 @@
 # UndefinedBehaviorSanitizer (+ LeakSanitizer), built with clang in
 # build-asan. Any report fails the test that caused it. docs/testing.md.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-root=$PWD
+source "$(dirname "$0")/common.sh"
 build=build-asan
-
-bash cmake/install-deps.sh
-export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
-launcher=()
-command -v ccache >/dev/null 2>&1 &&
-  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
 cmake -S . -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
   -DSGMC_SANITIZE=address,undefined -DSGMC_WERROR=ON "${launcher[@]}"

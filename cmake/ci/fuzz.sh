@@ -6,13 +6,8 @@
 #   cmake/ci/fuzz.sh [build-dir]     (default: build-fuzz)
 # Environment: SGMC_FUZZ_SECONDS, JOBS (default: the number of cores).
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+source "$(dirname "$0")/common.sh"
 build=${1:-build-fuzz}
-launcher=()
-if command -v ccache >/dev/null 2>&1; then
-  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD}
-  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-fi
 # RelWithDebInfo at -O1 and without NDEBUG: Eigen's and the library's
 # assertions stay on, and stack traces stay readable.
 cmake -S . -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \

@@ -3,15 +3,8 @@
 # `parallel`) under ThreadSanitizer, built with clang in build-tsan. Any
 # report fails the test that caused it. docs/testing.md.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-root=$PWD
+source "$(dirname "$0")/common.sh"
 build=build-tsan
-
-bash cmake/install-deps.sh
-export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
-launcher=()
-command -v ccache >/dev/null 2>&1 &&
-  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
 # oneTBB instrumented like sgmc, or TSan cannot see its synchronisation
 # (tsan-onetbb.sh says why); built once into the build directory.

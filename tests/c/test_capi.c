@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "gauss_rows.h"
 #include "sgmc/sgmc.h"
 
 /* ---- a model with data: U_i(x) = |x - y_i|^2 / 2, U0(x) = |x|^2 / 2 ----
@@ -19,31 +20,17 @@ typedef struct {
 } data_model;
 
 static void make_data(data_model *m) {
-  int i;
   memset(m, 0, sizeof *m);
-  for (i = 0; i < N_DATA; ++i) {
-    m->y[i][0] = 1.0 + sin(0.7 * i);
-    m->y[i][1] = -2.0 + cos(1.3 * i);
-  }
+  gauss_rows_fill(m->y, N_DATA);
 }
 
 static int data_energy(const double *x, int64_t dim, const int64_t *batch, int64_t n,
                        double *batch_energy, double *batch_grad, double *prior_energy,
                        double *prior_grad, void *user) {
   data_model *m = (data_model *)user;
-  int64_t b, j;
   if (m->fail_code != 0) return m->fail_code;
-  for (b = 0; b < n; ++b) {
-    for (j = 0; j < dim; ++j) {
-      double r = x[j] - m->y[batch[b]][j];
-      *batch_energy += 0.5 * r * r;
-      if (batch_grad != NULL) batch_grad[j] += r;
-    }
-  }
-  for (j = 0; j < dim; ++j) {
-    *prior_energy += 0.5 * x[j] * x[j];
-    if (prior_grad != NULL) prior_grad[j] = x[j];
-  }
+  gauss_rows_terms(&m->y[0][0], x, dim, batch, n, batch_energy, batch_grad, prior_energy,
+                   prior_grad);
   /* Counted only when asked for: the model is also run on two threads. */
   if (m->nan_after_calls > 0 && ++m->calls > m->nan_after_calls) *prior_energy = NAN;
   return 0;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "gauss_rows.h"
 #include "sgmc/sgmc.h"
 
 #define N_DATA 50
@@ -18,19 +19,9 @@ static double y[N_DATA][DIM];
 static int energy(const double *x, int64_t dim, const int64_t *batch, int64_t n,
                   double *batch_energy, double *batch_grad, double *prior_energy,
                   double *prior_grad, void *user) {
-  int64_t b, j;
   (void)user;
-  for (b = 0; b < n; ++b) {
-    for (j = 0; j < dim; ++j) {
-      double r = x[j] - y[batch[b]][j];
-      *batch_energy += 0.5 * r * r;
-      if (batch_grad != NULL) batch_grad[j] += r;
-    }
-  }
-  for (j = 0; j < dim; ++j) {
-    *prior_energy += 0.5 * x[j] * x[j];
-    if (prior_grad != NULL) prior_grad[j] = x[j];
-  }
+  gauss_rows_terms(&y[0][0], x, dim, batch, n, batch_energy, batch_grad, prior_energy,
+                   prior_grad);
   return 0;
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "gauss_rows.h"
 #include "sgmc/sgmc.h"
 
 #define N_DATA 200
@@ -29,12 +30,8 @@ typedef struct {
 } model_data;
 
 static void make_data(model_data *m, int mode, int64_t trigger) {
-  int i;
   memset(m, 0, sizeof *m);
-  for (i = 0; i < N_DATA; ++i) {
-    m->y[i][0] = 1.0 + sin(0.7 * i);
-    m->y[i][1] = -2.0 + cos(1.3 * i);
-  }
+  gauss_rows_fill(m->y, N_DATA);
   m->mode = mode;
   m->trigger = trigger;
 }
@@ -43,21 +40,12 @@ static int energy(const double *x, int64_t dim, const int64_t *batch, int64_t n,
                   double *batch_energy, double *batch_grad, double *prior_energy, double *prior_grad,
                   void *user) {
   const model_data *m = (const model_data *)user;
-  int64_t b, j;
+  int64_t b;
   int fault = m->mode != NO_FAULT && m->trigger < 0;
   for (b = 0; b < n && m->mode != NO_FAULT; ++b) fault = fault || batch[b] == m->trigger;
   if (fault && m->mode == RETURN_CODE) return 5;
-  for (b = 0; b < n; ++b) {
-    for (j = 0; j < dim; ++j) {
-      double r = x[j] - m->y[batch[b]][j];
-      *batch_energy += 0.5 * r * r;
-      if (batch_grad != NULL) batch_grad[j] += r;
-    }
-  }
-  for (j = 0; j < dim; ++j) {
-    *prior_energy += 0.5 * x[j] * x[j];
-    if (prior_grad != NULL) prior_grad[j] = x[j];
-  }
+  gauss_rows_terms(&m->y[0][0], x, dim, batch, n, batch_energy, batch_grad, prior_energy,
+                   prior_grad);
   if (fault && m->mode == NAN_ENERGY) *prior_energy = NAN;
   if (fault && m->mode == INF_GRADIENT) {
     if (batch_grad != NULL) batch_grad[1] = INFINITY;

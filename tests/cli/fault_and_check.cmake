@@ -6,17 +6,9 @@
 # (a ,-list).
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
-execute_process(COMMAND ${SGMC} run ${CONFIG} --draws ${WORK_DIR}/draws.csv
-                        --summary ${WORK_DIR}/summary.json ${EXTRA}
-                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(rc EQUAL 0)
-  message(FATAL_ERROR "expected a failure, got exit code 0:\n${out}\n${err}")
-endif()
-foreach(pattern IN LISTS EXPECT)
-  if(NOT err MATCHES "${pattern}")
-    message(FATAL_ERROR "stderr does not match '${pattern}':\n${err}")
-  endif()
-endforeach()
+set(COMMAND ${SGMC} run ${CONFIG} --draws ${WORK_DIR}/draws.csv --summary ${WORK_DIR}/summary.json
+            ${EXTRA})
+include(${CMAKE_CURRENT_LIST_DIR}/expect_error.cmake)  # sets err, the program's stderr
 
 file(STRINGS ${WORK_DIR}/draws.csv lines)
 list(LENGTH lines n_lines)
