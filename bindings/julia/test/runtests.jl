@@ -98,6 +98,32 @@ end
         @test all(isfinite, weighted_moments(d).mean)
     end
 
+    @testset "interacting contour samplers: pooled estimates" begin
+        # mix1d = 0.4 N(-6, 1) + 0.6 N(4, 1): mean 0, sd 5.
+        d = sample_chains(target(:mix1d), [0.0]; sampler = :icsgld, n_chains = 4, step_size = 0.1,
+                          n_steps = 20000, thin = 5, contour_m = 50, contour_u1 = 2.0,
+                          contour_du = 1.0, contour_pilot_steps = 1000, seed = 7)
+        w = pooled_weighted_moments(d; when = :final)
+        @test 100 < w.ess <= 4 * d.n_draws
+        @test abs(w.mean[1]) < 5 * 5.0 / sqrt(w.ess)
+        pooled = reduce(vcat, (positions(d, c) for c in 1:d.n_chains))
+        q = pooled_weighted_quantiles(d, [0.25, 0.75]; when = :final)
+        @test size(q) == (2, 1) && q[1, 1] < -4 && q[2, 1] > 3
+        idx = pooled_resample(d, 4000; when = :final, seed = 3)
+        @test issorted(idx) && all(1 .<= idx .<= size(pooled, 1))
+        @test pooled_resample(d, 4000; when = :final, seed = 3) == idx
+        @test any(idx .> d.n_draws)  # picks beyond chain 1
+        @test abs(count(pooled[idx, 1] .> 0) / 4000 - 0.6) < 0.1  # the mass of the right mode
+        @test_throws ArgumentError pooled_resample(d, 0)
+        # Chains with a theta each cannot be pooled.
+        c = sample_chains(target(:mix1d), [0.0]; sampler = :csgld, n_chains = 2, step_size = 0.1,
+                          n_steps = 2000, contour_m = 50, contour_u1 = 2.0, seed = 7)
+        err = try pooled_weighted_moments(c) catch e e end
+        @test err isa SgmcError && err.status == LibSgmc.SGMC_ERROR_STATE
+        @test_throws SgmcError pooled_weighted_quantiles(c, [0.5])
+        @test_throws SgmcError pooled_resample(c, 10)
+    end
+
     @testset "reSGLD: replicas and swap statistics" begin
         d = sample_chains(gauss_c(), MU; sampler = :resgld, n_chains = 3, step_size = 0.02,
                           temperature = 1.0, temperature_max = 4.0, n_steps = 40000,
