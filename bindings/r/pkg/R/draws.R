@@ -95,8 +95,8 @@ sgmc_faults <- function(x) {
 .check_contour <- function(x) {
   .check_draws(x)
   if (is.null(.sgmc_try_state(c_sgmc_draws_contour_shape(x$handles[[1]]))))
-    stop(sprintf("sampler '%s' has no importance weights (contour samplers have: csgld, csghmc, pcsgld, ksgld)",
-                 x$sampler), call. = FALSE)
+    stop(sprintf("sampler '%s' has no importance weights (contour samplers have: csgld, csghmc, pcsgld, ksgld, %s)",
+                 x$sampler, paste(.sgmc_interacting, collapse = ", ")), call. = FALSE)
 }
 
 # Importance log-weights (n_draws x n_chains), defined up to a constant per chain.
