@@ -254,6 +254,7 @@ static int sgmc_r_progress(int64_t done, int64_t total, void *user) {
 %ignore sgmc_chain_create;
 %ignore sgmc_chain_tell;
 %ignore sgmc_draws_resample;
+%ignore sgmc_draws_pooled_resample;
 
 /* Every buffer here lives on the stack or in R's memory: nothing to free()
  * (the R module's default freearg frees pointer arguments). */
@@ -453,6 +454,12 @@ sgmc_status sgmc_r_draws_resample(const sgmc_draws *draws, int64_t chain, sgmc_w
                                   sgmc_weight_theta when, uint64_t seed, int64_t *out,
                                   int64_t out_len) {
   return sgmc_draws_resample(draws, chain, kind, when, out_len, seed, out);
+}
+/* sgmc_draws_pooled_resample() with n_out = out_len. */
+sgmc_status sgmc_r_draws_pooled_resample(const sgmc_draws *draws, sgmc_weight_kind kind,
+                                         sgmc_weight_theta when, uint64_t seed, int64_t *out,
+                                         int64_t out_len) {
+  return sgmc_draws_pooled_resample(draws, kind, when, out_len, seed, out);
 }
 /* Releases a handle at once (its finalizer then does nothing). */
 void sgmc_r_release(SEXP handle) {

@@ -42,6 +42,7 @@ export AbstractSgmcModel, Model, JuliaModel, Data, target, gaussian, logistic, l
 export resume, checkpoint_options
 export Draws, sample_chains, positions, energies, iterations, log_weights, theta, theta_trace,
        contour_index, contour_shape, weighted_moments, weighted_quantiles, resample,
+       pooled_weighted_moments, pooled_weighted_quantiles, pooled_resample,
        cycle_count, cycles, cycle_weights, cycle_mean, swap_stats, temperatures, convergence,
        mhbt_stats, faults, draw_count
 export Chain, step!, steps_done, current_position, draws, save_chain, load_chain

@@ -310,6 +310,54 @@ function resample(d::Draws, n_out::Integer, chain::Integer = 1; kind::Symbol = :
 end
 
 """
+    pooled_weighted_moments(draws; kind = :interpolated, when = :running) -> (mean, variance, ess)
+
+Self-normalised importance-weighted mean and variance of each coordinate
+and Kish's effective sample size over the draws of all chains of an
+interacting contour run (`:icsgld`, `:icsghmc`, `:picsgld`), whose chains
+share one theta. The draws of other samplers throw an `SgmcError`
+(`SGMC_ERROR_STATE`): their chains' weights come from different thetas.
+"""
+function pooled_weighted_moments(d::Draws; kind::Symbol = :interpolated, when::Symbol = :running)
+    mean = Vector{Float64}(undef, d.dim)
+    var = Vector{Float64}(undef, d.dim)
+    ess = Ref{Cdouble}(0)
+    check(LibSgmc.sgmc_draws_pooled_weighted_moments(d, _kind(kind), _when(when), mean, var, d.dim,
+                                                     ess))
+    return (mean = mean, variance = var, ess = ess[])
+end
+
+"""
+    pooled_weighted_quantiles(draws, probs; kind, when) -> Matrix{Float64}
+
+Weighted quantiles over the draws of all chains of an interacting contour
+run: row q holds quantile `probs[q]` of every coordinate.
+"""
+function pooled_weighted_quantiles(d::Draws, probs::AbstractVector{<:Real};
+                                   kind::Symbol = :interpolated, when::Symbol = :running)
+    p = Vector{Float64}(probs)
+    buf = Vector{Float64}(undef, length(p) * d.dim)
+    check(LibSgmc.sgmc_draws_pooled_weighted_quantiles(d, _kind(kind), _when(when), p, length(p),
+                                                       buf, length(buf)))
+    return permutedims(reshape(buf, d.dim, length(p)))
+end
+
+"""
+    pooled_resample(draws, n_out; kind, when, seed = 1) -> Vector{Int64}
+
+Systematic resampling of the weighted draws of all chains of an
+interacting contour run: `n_out` row indices (1-based, increasing) into the
+pooled draws `vcat((positions(draws, c) for c in 1:draws.n_chains)...)`.
+"""
+function pooled_resample(d::Draws, n_out::Integer; kind::Symbol = :interpolated,
+                         when::Symbol = :running, seed::Integer = 1)
+    n_out >= 1 || throw(ArgumentError("n_out = $n_out: must be >= 1"))
+    buf = Vector{Int64}(undef, n_out)
+    check(LibSgmc.sgmc_draws_pooled_resample(d, _kind(kind), _when(when), n_out, UInt64(seed), buf))
+    return buf .+ 1
+end
+
+"""
     cycle_count(draws) -> Int
 
 The number of cycles M of a cyclical run (`:cycsgld`, `:cycsghmc`).

@@ -98,6 +98,48 @@ end
         @test all(isfinite, weighted_moments(d).mean)
     end
 
+    @testset "interacting contour samplers: pooled estimates" begin
+        # mix1d = 0.4 N(-6, 1) + 0.6 N(4, 1): mean 0, sd 5. The run of the R
+        # package's test-pooled.R (the same draws).
+        mix = target(:mix1d; energy_noise_sd = 0.1, grad_noise_sd = 0.1)
+        d = sample_chains(mix, [0.0]; sampler = :icsgld, n_chains = 4, step_size = 0.2,
+                          n_steps = 200_000, thin = 100, contour_m = 50, contour_u1 = 2.0,
+                          contour_du = 1.0, contour_pilot_steps = 2000, seed = 3)
+        w = pooled_weighted_moments(d; when = :final)
+        # The ESS of the weighted mean: Kish's ESS of the weights, discounted
+        # by the autocorrelation of the draws (bulk ESS over their number).
+        x = reduce(hcat, (positions(d, c)[:, 1] for c in 1:d.n_chains))
+        ess = w.ess * min(1, convergence(x; stat = :ess_bulk) / length(x))
+        @test 100 < w.ess <= length(x)
+        @test abs(w.mean[1]) < 4 * sqrt(w.variance[1] / ess)
+        q = pooled_weighted_quantiles(d, [0.25, 0.75]; when = :final)
+        @test size(q) == (2, 1) && q[1, 1] < -4 && q[2, 1] > 3
+        # Resampling indexes the draws of all chains, chain 1's first:
+        # draw k is picked floor(n w_k) or ceil(n w_k) times, w_k normalised
+        # over all chains (1e-6: n w_k summed in another order than in C).
+        n = 4000
+        idx = pooled_resample(d, n; when = :final, seed = 5)
+        @test issorted(idx) && pooled_resample(d, n; when = :final, seed = 5) == idx
+        lw = reduce(vcat, (log_weights(d, c; when = :final) for c in 1:d.n_chains))
+        p = exp.(lw .- maximum(lw))
+        p ./= sum(p)
+        picks = zeros(Int, length(p))
+        for i in idx
+            picks[i] += 1
+        end
+        @test all(floor.(n .* p .- 1e-6) .<= picks .<= ceil.(n .* p .+ 1e-6))
+        @test maximum(idx) > d.n_draws  # not only chain 1
+        @test abs(count(vec(x)[idx] .> 0) / n - 0.6) < 4 * sqrt(0.24 / ess)  # the right mode's mass
+        @test_throws ArgumentError pooled_resample(d, 0)
+        # Chains with a theta each cannot be pooled.
+        c = sample_chains(mix, [0.0]; sampler = :csgld, n_chains = 2, step_size = 0.1,
+                          n_steps = 2000, contour_m = 50, contour_u1 = 2.0, seed = 1)
+        err = try pooled_weighted_moments(c) catch e e end
+        @test err isa SgmcError && err.status == LibSgmc.SGMC_ERROR_STATE
+        @test_throws SgmcError pooled_weighted_quantiles(c, [0.5])
+        @test_throws SgmcError pooled_resample(c, 10)
+    end
+
     @testset "reSGLD: replicas and swap statistics" begin
         d = sample_chains(gauss_c(), MU; sampler = :resgld, n_chains = 3, step_size = 0.02,
                           temperature = 1.0, temperature_max = 4.0, n_steps = 40000,

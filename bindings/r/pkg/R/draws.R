@@ -95,8 +95,8 @@ sgmc_faults <- function(x) {
 .check_contour <- function(x) {
   .check_draws(x)
   if (is.null(.sgmc_try_state(c_sgmc_draws_contour_shape(x$handles[[1]]))))
-    stop(sprintf("sampler '%s' has no importance weights (contour samplers have: csgld, csghmc, pcsgld, ksgld)",
-                 x$sampler), call. = FALSE)
+    stop(sprintf("sampler '%s' has no importance weights (contour samplers have: csgld, csghmc, pcsgld, ksgld, %s)",
+                 x$sampler, paste(.sgmc_interacting, collapse = ", ")), call. = FALSE)
 }
 
 # Importance log-weights (n_draws x n_chains), defined up to a constant per chain.
@@ -134,40 +134,85 @@ sgmc_contour_index <- function(x) {
   as.integer(chain)
 }
 
-# Weighted (self-normalised) summaries per chain and their average over chains.
+# The interacting contour samplers: their chains share one theta, so the
+# weights of all chains are comparable and the estimates can pool them.
+.sgmc_interacting <- c("icsgld", "icsghmc", "picsgld")
+
+# pooled = NULL: pooled for the interacting samplers, per chain otherwise.
+.check_pooled <- function(x, pooled) {
+  interacting <- x$sampler %in% .sgmc_interacting
+  if (is.null(pooled)) return(interacting)
+  if (!is.logical(pooled) || length(pooled) != 1L || is.na(pooled))
+    stop(sprintf("'pooled' = %s: must be TRUE or FALSE", deparse(pooled)), call. = FALSE)
+  if (pooled && !interacting)
+    stop(sprintf("'pooled' = TRUE: sampler '%s' has a theta per chain; pooled estimates need an interacting contour sampler (%s)",
+                 x$sampler, paste(.sgmc_interacting, collapse = ", ")), call. = FALSE)
+  pooled
+}
+
+.check_probs <- function(probs) {
+  if (!is.numeric(probs) || length(probs) < 1L || anyNA(probs) || any(probs < 0 | probs > 1))
+    stop(sprintf("'probs' = %s: must be numbers in [0, 1]", paste(deparse(probs), collapse = "")), call. = FALSE)
+  as.numeric(probs)
+}
+
+# Weighted (self-normalised) summaries, pooled over the chains of an
+# interacting contour sampler, or per chain and averaged over chains.
 sgmc_weighted_summary <- function(x, probs = c(0.05, 0.5, 0.95), kind = c("interpolated", "bin"),
-                                  theta = c("final", "running")) {
+                                  theta = c("final", "running"), pooled = NULL) {
   .check_contour(x)
-  if (!is.numeric(probs) || length(probs) < 1L || anyNA(probs)) stop("'probs' must be numbers in [0, 1]", call. = FALSE)
+  probs <- .check_probs(probs)
+  pooled <- .check_pooled(x, pooled)
   w <- .weight_code(kind[1], theta[1])
   d <- x$dim
-  per_chain <- .sgmc_each_chain(x, function(h, k) {
-    mo <- c_sgmc_draws_weighted_moments(h, k, w[["kind"]], w[["when"]], d)
-    q <- matrix(c_sgmc_draws_weighted_quantiles(h, k, w[["kind"]], w[["when"]], as.numeric(probs), length(probs) * d),
-                length(probs), d, byrow = TRUE)
-    list(mean = mo$mean, sd = sqrt(mo$variance), kish_ess = mo$kish_ess, q = q)
-  })
+  n_q <- length(probs) * d
+  estimate <- function(mo, q) list(mean = mo$mean, sd = sqrt(mo$variance), kish_ess = mo$kish_ess,
+                                   q = matrix(q, length(probs), d, byrow = TRUE))
+  per_chain <- if (pooled) {
+    # sgmc_sample runs an interacting sampler in one call: one handle.
+    h <- x$handles[[1]]
+    list(estimate(c_sgmc_draws_pooled_weighted_moments(h, w[["kind"]], w[["when"]], d),
+                  c_sgmc_draws_pooled_weighted_quantiles(h, w[["kind"]], w[["when"]], probs, n_q)))
+  } else {
+    .sgmc_each_chain(x, function(h, k) {
+      estimate(c_sgmc_draws_weighted_moments(h, k, w[["kind"]], w[["when"]], d),
+               c_sgmc_draws_weighted_quantiles(h, k, w[["kind"]], w[["when"]], probs, n_q))
+    })
+  }
   avg <- function(f) Reduce(`+`, lapply(per_chain, f)) / length(per_chain)
   q <- avg(function(p) p$q)
   out <- data.frame(variable = x$variables, mean = avg(function(p) p$mean), sd = avg(function(p) p$sd),
                     stringsAsFactors = FALSE)
   for (i in seq_along(probs)) out[[sprintf("q%s", format(100 * probs[i]))]] <- q[i, ]
-  if (x$n_chains > 1) {
+  if (!pooled && x$n_chains > 1) {
     means <- sapply(per_chain, function(p) p$mean)
     out$mcse_mean <- if (d == 1) sd(means) / sqrt(x$n_chains) else apply(matrix(means, nrow = d), 1, sd) / sqrt(x$n_chains)
   }
   attr(out, "kish_ess") <- vapply(per_chain, function(p) p$kish_ess, 0)
+  attr(out, "pooled") <- pooled
   out
 }
 
-# Systematic resampling of each chain's weighted draws to n unweighted ones.
-# Returns a posterior draws_array (n iterations x chains x variables).
+# Systematic resampling of weighted draws to n unweighted ones: of the draws
+# of all chains pooled (a draws_array of n iterations x 1 chain x variables,
+# attribute "index": the 1-based positions in the pooled draws, chain 1's
+# first), or of each chain (n iterations x chains x variables).
 sgmc_resample <- function(x, n = x$n_draws, seed = 1, kind = c("interpolated", "bin"),
-                          theta = c("final", "running")) {
+                          theta = c("final", "running"), pooled = NULL) {
   .check_contour(x)
   if (!is.numeric(n) || length(n) != 1L || is.na(n) || n < 1 || n != round(n))
-    stop("'n' must be a whole number >= 1", call. = FALSE)
+    stop(sprintf("'n' = %s: must be a whole number >= 1", paste(deparse(n), collapse = "")), call. = FALSE)
+  pooled <- .check_pooled(x, pooled)
   w <- .weight_code(kind[1], theta[1])
+  if (pooled) {
+    idx <- c_sgmc_r_draws_pooled_resample(x$handles[[1]], w[["kind"]], w[["when"]], seed, n) + 1
+    all_draws <- do.call(rbind, lapply(seq_len(x$n_chains), function(c)
+      matrix(x$draws[seq_len(x$draws_per_chain[c]), c, ], ncol = x$dim)))
+    arr <- array(all_draws[idx, ], c(n, 1, x$dim), dimnames = list(NULL, NULL, x$variables))
+    out <- posterior::as_draws_array(arr)
+    attr(out, "index") <- idx
+    return(out)
+  }
   idx <- .sgmc_each_chain(x, function(h, k) c_sgmc_r_draws_resample(h, k, w[["kind"]], w[["when"]], seed, n) + 1)
   arr <- array(NA_real_, c(n, x$n_chains, x$dim), dimnames = list(NULL, NULL, x$variables))
   for (c in seq_len(x$n_chains)) arr[, c, ] <- x$draws[idx[[c]], c, , drop = FALSE]
@@ -263,20 +308,22 @@ summary.sgmc_draws <- function(object, ...) {
     s <- sgmc_weighted_summary(x)
     s$kish_ess <- sum(attr(s, "kish_ess"))
     weighted <- TRUE
+    pooled <- attr(s, "pooled")
   } else {
     s <- posterior::summarise_draws(posterior::as_draws_array(arr), "mean", "sd",
                                     ~quantile(.x, probs = c(0.05, 0.5, 0.95)), "rhat", "ess_bulk")
     s <- as.data.frame(s)
-    weighted <- FALSE
+    weighted <- pooled <- FALSE
   }
-  structure(list(table = s, weighted = weighted, sampler = x$sampler, n_chains = x$n_chains,
+  structure(list(table = s, weighted = weighted, pooled = pooled, sampler = x$sampler, n_chains = x$n_chains,
                  n_draws = x$n_draws, swap_stats = x$swap_stats),
             class = "summary.sgmc_draws")
 }
 
 print.summary.sgmc_draws <- function(x, digits = 3, ...) {
   cat(sprintf("%s: %d chain%s x %d draws%s\n", x$sampler, x$n_chains, if (x$n_chains == 1) "" else "s",
-              x$n_draws, if (x$weighted) " (importance-weighted estimates, averaged over chains)" else ""))
+              x$n_draws, if (!x$weighted) "" else if (x$pooled) " (importance-weighted estimates, chains pooled)"
+              else " (importance-weighted estimates, averaged over chains)"))
   print(x$table, digits = digits, row.names = FALSE)
   if (!is.null(x$swap_stats)) { cat("swaps:\n"); print(x$swap_stats, digits = digits, row.names = FALSE) }
   invisible(x)
