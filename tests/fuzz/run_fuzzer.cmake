@@ -1,8 +1,9 @@
 # Runs one fuzzer for CTest (sgmc_add_fuzzer in CMakeLists.txt):
 #   cmake -DMODE=replay|fuzz -DFUZZER=<exe> -DSEEDS=<dir> -DARTIFACTS=<dir>
-#         [-DDICT=<file>] [-DWORK=<dir> -DSECONDS=<n>] -P run_fuzzer.cmake
+#         [-DDICT=<file>] [-DWORK=<dir> -DSECONDS=<n> -DSEED=<n>] -P run_fuzzer.cmake
 # replay: every seed once (libFuzzer runs the files given and exits).
-# fuzz:   SECONDS of fuzzing on WORK, a copy of the seeds; SEEDS is only read.
+# fuzz:   SECONDS of fuzzing on WORK, a copy of the seeds, with libFuzzer's
+#         -seed=SEED (0: from the clock); SEEDS is only read.
 file(GLOB seeds LIST_DIRECTORIES false ${SEEDS}/*)
 list(LENGTH seeds n_seeds)
 file(MAKE_DIRECTORY ${ARTIFACTS})
@@ -26,7 +27,7 @@ elseif(MODE STREQUAL "fuzz")
   if(n_seeds GREATER 0)
     file(COPY ${seeds} DESTINATION ${WORK})
   endif()
-  execute_process(COMMAND ${FUZZER} ${options} -max_total_time=${SECONDS} ${WORK}
+  execute_process(COMMAND ${FUZZER} ${options} -max_total_time=${SECONDS} -seed=${SEED} ${WORK}
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
   message("${out}")
   file(GLOB corpus LIST_DIRECTORIES false ${WORK}/*)
