@@ -38,6 +38,10 @@ class TimedExchange final : public sgmc::ChainExchange {
     seconds += std::chrono::duration<double>(Clock::now() - start).count();
   }
   void sum_counts(std::span<Index> counts) override { inner_.sum_counts(counts); }
+  void gather_values(std::span<const double> local, std::span<double> all,
+                     Index per_chain) override {
+    inner_.gather_values(local, all, per_chain);
+  }
   double seconds = 0;
 
  private:

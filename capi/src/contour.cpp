@@ -1,22 +1,19 @@
 // sgmc_*theta*, contour indices, importance weights, weighted estimates and
 // resampling of the contour samplers (SPEC §4, §4.1).
+#include <algorithm>
+
 #include "firewall.hpp"
 #include "handles.hpp"
 #include "sgmc/estimators/weighted.hpp"
 
+using sgmc::capi::ContourChain;
+using sgmc::capi::contour_chain;
 using sgmc::capi::enum_arg;
 using sgmc::capi::guarded;
 using sgmc::capi::require_length;
 using sgmc::capi::require_non_null;
 
-namespace {
-
-/// One chain's draws and contour record; throws naming a bad argument, or
-/// kState when the draws are not a contour sampler's.
-struct ContourChain {
-  const sgmc::DrawStore& store;
-  const sgmc::ContourDraws& contour;
-};
+namespace sgmc::capi {
 
 ContourChain contour_chain(const sgmc_draws* draws, int64_t chain) {
   require_non_null(draws, "draws");
@@ -30,6 +27,10 @@ ContourChain contour_chain(const sgmc_draws* draws, int64_t chain) {
   }
   return {draws->chains[c], *draws->contour[c]};
 }
+
+}  // namespace sgmc::capi
+
+namespace {
 
 /// The log-weights of one chain, after checking the enum arguments (as
 /// enum_arg() reads them: any int).
@@ -185,7 +186,10 @@ sgmc_status sgmc_chain_tell_control(sgmc_chain* chain, double batch_energy, doub
 sgmc_status sgmc_draws_contour_shape(const sgmc_draws* draws, int64_t* m, int64_t* n_thetas) {
   return guarded([&] {
     const auto c = contour_chain(draws, 0);
-    if (m != nullptr) *m = c.contour.theta.values().size();
+    // An automatic partition may give each chain its own m: the largest.
+    sgmc::Index largest = 0;
+    for (const auto& chain : draws->contour) largest = std::max(largest, chain->theta.values().size());
+    if (m != nullptr) *m = largest;
     if (n_thetas != nullptr) *n_thetas = c.contour.trace.theta_trace().cols();
     return SGMC_OK;
   });

@@ -65,4 +65,13 @@ namespace sgmc::capi {
 /// Validates draws, chain and out (not NULL), and returns the chain's store.
 const DrawStore& chain_store(const sgmc_draws* draws, int64_t chain, const void* out);
 
+/// One chain's draws and contour record.
+struct ContourChain {
+  const DrawStore& store;
+  const ContourDraws& contour;
+};
+/// Validates draws and chain; throws kState when the draws are not a
+/// contour sampler's.
+ContourChain contour_chain(const sgmc_draws* draws, int64_t chain);
+
 }  // namespace sgmc::capi

@@ -22,7 +22,7 @@ using sgmc::rank_of;
 namespace {
 
 /// Per chain: n, the fault count, then each draw's x (d values), U_hat,
-/// step, J, the index energy and the two running log-weights.
+/// step, J, the index energy, the two running log-weights and the multiplier.
 std::vector<double> pack(const sgmc_draws& draws) {
   std::vector<double> out;
   for (std::size_t c = 0; c < draws.chains.size(); ++c) {
@@ -37,7 +37,8 @@ std::vector<double> pack(const sgmc_draws& draws) {
       out.insert(out.end(), {store.energies()[i], static_cast<double>(store.steps()[j]),
                              static_cast<double>(trace.indices()[j]), trace.energies()[i],
                              trace.log_weights(sgmc::WeightKind::kInterpolated)[i],
-                             trace.log_weights(sgmc::WeightKind::kBin)[i]});
+                             trace.log_weights(sgmc::WeightKind::kBin)[i],
+                             trace.multipliers()[i]});
     }
   }
   return out;
@@ -54,15 +55,17 @@ void unpack(const double* at, const double* end, const sgmc_draws& model, sgmc_d
     const auto faults = static_cast<sgmc::Index>(*at++);
     sgmc::DrawStore store(dim, n);
     sgmc::ContourTrace trace(thetas.rows(), n, thetas.cols());
-    for (sgmc::Index i = 0; i < n; ++i, at += dim + 6) {
+    for (sgmc::Index i = 0; i < n; ++i, at += dim + 7) {
       const double* v = at + dim;
       store.push(Eigen::Map<const Eigen::VectorXd>(at, dim), v[0], static_cast<sgmc::Index>(v[1]));
-      trace.push(static_cast<sgmc::Index>(v[2]), v[3], v[4], v[5]);
+      trace.push(static_cast<sgmc::Index>(v[2]), v[3], v[4], v[5], v[6]);
     }
     for (sgmc::Index t = 0; t < thetas.cols(); ++t) trace.push_theta(thetas.col(t));
     all.chains.push_back(std::move(store));
     all.temperatures.push_back(model.temperatures.front());
-    all.contour.push_back(sgmc::ContourDraws{std::move(trace), contour.theta});
+    all.contour.push_back(sgmc::ContourDraws{std::move(trace), contour.theta, contour.theta_late,
+                                             contour.automatic, contour.pilot_steps,
+                                             contour.configured});
     all.faults.push_back(faults);
   }
 }

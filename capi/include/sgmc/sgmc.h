@@ -1259,7 +1259,10 @@ SGMC_API sgmc_status sgmc_chain_tell_control(sgmc_chain *chain, double batch_ene
 /**
  * @brief The sizes of the contour record (the size query before a copy).
  * @param[in] draws Draws of a contour sampler.
- * @param[out] m The number of subregions. May be NULL.
+ * @param[out] m The number of subregions: the largest over the chains (with
+ *               an automatic partition each chain of csgld, csghmc and
+ *               pcsgld chooses its own, see sgmc_draws_contour_partition()).
+ *               May be NULL.
  * @param[out] n_thetas The number of thetas kept per chain: n_steps /
  *                      "theta_thin" (0 when "theta_thin" is 0). May be NULL.
  * @return ::SGMC_OK; ::SGMC_ERROR_STATE for draws of a non-contour sampler;
@@ -1383,6 +1386,96 @@ SGMC_API sgmc_status sgmc_draws_weighted_quantiles(const sgmc_draws *draws, int6
 SGMC_API sgmc_status sgmc_draws_resample(const sgmc_draws *draws, int64_t chain,
                                          sgmc_weight_kind kind, sgmc_weight_theta when,
                                          int64_t n_out, uint64_t seed, int64_t *out);
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Contour samplers: automatic partition and convergence
+ *  SPEC §4.4, docs/contour.md. Unless "contour_u1", "contour_du" or a
+ *  theta_0 is set (or the sampler is "ksgld"), option "contour_partition"
+ *  is "auto": the first "contour_pilot_steps" iterations of every chain
+ *  (default max(n_steps / 10, min(1000, n_steps / 2)); part of n_steps and
+ *  of the burn-in, nothing recorded) move with the plain SGLD, SGHMC or
+ *  pSGLD step, and their energies choose u1, du, m (unless "contour_m" is
+ *  set), zeta (unless "contour_zeta" is set) and theta_0. Each chain of
+ *  csgld, csghmc and pcsgld chooses from its own pilot; the chains of the
+ *  interacting samplers choose together from all pilots.
+ *
+ *  Every contour run is also diagnosed: five statistics per theta (per
+ *  chain, or one for all chains of an interacting sampler), each with a
+ *  documented limit, and a verdict. A run whose verdict is "not converged"
+ *  must not be trusted, whatever its estimates look like.
+ *  @{ */
+
+/** @brief The partition, zeta and pilot that one chain of a contour run used.
+ *  @param[in] draws Draws of a contour sampler.
+ *  @param[in] chain In [0, n_chains).
+ *  @param[out] u1 The lowest boundary. May be NULL (so may every output).
+ *  @param[out] du The bandwidth.
+ *  @param[out] m The number of subregions.
+ *  @param[out] zeta The flattening exponent.
+ *  @param[out] pilot_steps K_pilot of an automatic partition, else 0.
+ *  @param[out] automatic 1 when the pilot chose the partition, else 0.
+ *  @return ::SGMC_OK; ::SGMC_ERROR_STATE for draws of a non-contour sampler
+ *          or a run stopped during its pilot (no partition yet);
+ *          ::SGMC_ERROR_INVALID_ARGUMENT. */
+SGMC_API sgmc_status sgmc_draws_contour_partition(const sgmc_draws *draws, int64_t chain,
+                                                  double *u1, double *du, int64_t *m,
+                                                  double *zeta, int64_t *pilot_steps,
+                                                  int32_t *automatic);
+
+/** @brief The convergence statistics of a contour run (SPEC §4.4), in this
+ *         order in the arrays of sgmc_draws_contour_diagnostics(). */
+typedef enum sgmc_contour_check {
+  SGMC_CONTOUR_THETA_MAX = 0,      /**< the largest theta share; fails above 0.5 */
+  SGMC_CONTOUR_VISIT_TV = 1,       /**< TV distance of the last half's subregion visits from the fixed point's; fails above 0.2 */
+  SGMC_CONTOUR_MULTIPLIER_OUT = 2, /**< share of the last half's moves with a multiplier outside [-2, 4]; fails above 0.05 */
+  SGMC_CONTOUR_THETA_DRIFT = 3,    /**< TV distance theta moved over the last quarter; fails above 0.1 */
+  SGMC_CONTOUR_KISH_SHARE = 4      /**< Kish ESS of the weights over the number of draws; fails below 0.01 */
+} sgmc_contour_check;
+
+/** The number of statistics of sgmc_contour_check. */
+#define SGMC_CONTOUR_CHECKS 5
+
+/** @brief The name, limit and failing side of one statistic.
+ *  @param[in] check One of ::sgmc_contour_check.
+ *  @param[out] name A static string ("theta_max", ...). May be NULL.
+ *  @param[out] limit The limit. May be NULL.
+ *  @param[out] fails_above 1 when a value above the limit fails, 0 when a
+ *              value below it fails. May be NULL.
+ *  @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT. */
+SGMC_API sgmc_status sgmc_contour_check_info(sgmc_contour_check check, const char **name,
+                                             double *limit, int32_t *fails_above);
+
+/** @brief The five statistics of the theta of one chain (for the
+ *         interacting samplers, whose chains share theta, the pooled
+ *         statistics of all chains, whatever @p chain).
+ *  @param[in] draws Draws of a contour sampler.
+ *  @param[in] chain In [0, n_chains).
+ *  @param[out] out ::SGMC_CONTOUR_CHECKS values in the order of
+ *              ::sgmc_contour_check; NaN where nothing can be computed (no
+ *              draws after the pilot, or a run stopped before the last quarter).
+ *  @param[in] out_len At least ::SGMC_CONTOUR_CHECKS.
+ *  @return ::SGMC_OK, ::SGMC_ERROR_STATE (not a contour sampler) or
+ *          ::SGMC_ERROR_INVALID_ARGUMENT. */
+SGMC_API sgmc_status sgmc_draws_contour_diagnostics(const sgmc_draws *draws, int64_t chain,
+                                                    double *out, int64_t out_len);
+
+/** @brief The verdict over every theta of the run: converged when every
+ *         statistic of every theta is within its limit.
+ *  @param[in] draws Draws of a contour sampler.
+ *  @param[out] converged 1 or 0. May be NULL.
+ *  @param[out] reasons Empty when converged, else one sentence per failing
+ *              statistic ("chain 1: theta_max = 0.8 (limit <= 0.5): ..."),
+ *              joined by "; ", NUL-terminated. May be NULL with
+ *              @p reasons_len 0 (a size query).
+ *  @param[in] reasons_len The room in @p reasons, NUL included.
+ *  @param[out] needed The room the reasons need, NUL included. May be NULL.
+ *  @return ::SGMC_OK; ::SGMC_ERROR_STATE (not a contour sampler);
+ *          ::SGMC_ERROR_INVALID_ARGUMENT (also when @p reasons_len is
+ *          positive but less than needed: nothing is written then). */
+SGMC_API sgmc_status sgmc_draws_contour_verdict(const sgmc_draws *draws, int32_t *converged,
+                                                char *reasons, int64_t reasons_len,
+                                                int64_t *needed);
 /** @} */
 
 /* ------------------------------------------------------------------------ */

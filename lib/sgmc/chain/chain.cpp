@@ -1,6 +1,7 @@
 #include "sgmc/chain/chain.hpp"
 
 #include <cmath>
+#include <algorithm>
 #include <exception>
 #include <limits>
 #include <new>
@@ -22,6 +23,12 @@ SamplerConfig validated(const SamplerConfig& config, const RecordPolicy& record,
   require(x0.allFinite(), "x0", "a vector with a non-finite entry", "must be finite");
   record.validate();
   config.validate();
+  if (is_contour(config.kind) && config.contour.auto_partition) {
+    require(config.contour.pilot_steps < record.n_steps, "contour_pilot_steps",
+            config.contour.pilot_steps,
+            ("must be < n_steps = " + show(record.n_steps) +
+             ": the pilot of contour_partition = \"auto\" is part of the run").c_str());
+  }
   // The draws are stored up front (a step never allocates): their count
   // times the dimension must be addressable.
   constexpr Index kMaxDoubles = std::numeric_limits<Index>::max() / 16;
@@ -41,6 +48,14 @@ Index recorded_draws(const RecordPolicy& record, const StepSchedule& schedule, I
   Index count = 0;
   for (Index k = 1; k <= steps; ++k) count += record.records(k) && !schedule.exploring(k);
   return count;
+}
+
+/// SPEC §4.4: the pilot of an automatic partition is part of the burn-in.
+RecordPolicy pilot_as_burn_in(RecordPolicy record, const SamplerConfig& config) {
+  if (is_contour(config.kind) && config.contour.auto_partition) {
+    record.burn_in = std::max(record.burn_in, config.contour.pilot_steps);
+  }
+  return record;
 }
 
 std::string at(Index chain, Index k) { return " at chain " + show(chain) + ", step " + show(k); }
@@ -66,7 +81,7 @@ std::string failed(const std::string& cause, Index chain, Index k) {
 Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim, Index data_size,
              ConstVecRef x0, const ChainSeed& seed, std::shared_ptr<Theta> shared_theta)
     : config_(validated(sampler, record, dim, x0)),
-      record_(record),
+      record_(pilot_as_burn_in(record, config_)),
       seed_(seed),
       kernel_(make_kernel(config_, x0, data_size)),
       batch_(data_size, sampler.batch_size),
@@ -78,12 +93,12 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
       grad_(Vec::Zero(data_size > 0 || is_contour(sampler.kind) ? dim : 0)),
       before_move_(Vec::Zero(sampler.domain.active() ? dim : 0)),
       terms_{0.0, 0.0, batch_grad_, prior_grad_},
-      draws_(dim, recorded_draws(record, config_.schedule, record.n_steps)),
+      draws_(dim, recorded_draws(record_, config_.schedule, record_.n_steps)),
       contour_(is_contour(config_.kind)
                    ? std::make_unique<Contour>(config_.contour,
                                                config_.kind != SamplerKind::kKsgld &&
                                                    !is_interacting(config_.kind),
-                                               draws_.capacity(), record.n_steps,
+                                               draws_.capacity(), record_.n_steps,
                                                std::move(shared_theta))
                    : nullptr),
       vr_(contour_ && config_.contour.vr_period > 0
@@ -95,6 +110,11 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
   require(!vr_ || data_size > 0, "contour_vr_period", config_.contour.vr_period,
           "needs a model with data (N > 0); use 0 for a data-free target");
   batch_.next(batch_rng_);
+}
+
+void Chain::configure_contour(const PartitionChoice& choice) {
+  if (!contour_) throw Error(ErrorKind::kState, "the chain is not a contour sampler's");
+  contour_->configure(choice);
 }
 
 void Chain::set_fault_policy(const FaultPolicy& policy) {

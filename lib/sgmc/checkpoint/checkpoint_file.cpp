@@ -116,6 +116,13 @@ std::vector<std::uint8_t> checked_payload(std::span<const std::uint8_t> file, co
                                       show(kCheckpointFormat));
   }
   if (format == 0) fail(ErrorKind::kFormat, "is damaged: format version 0");
+  // Version 2 added the contour samplers' multipliers, late theta and
+  // automatic partition (SPEC §4.4); earlier files cannot be read into it.
+  if (format < kCheckpointFormat) {
+    fail(ErrorKind::kUnsupported, "has format version " + show(format) +
+                                      ", written by an older sgmc; this build reads version " +
+                                      show(kCheckpointFormat));
+  }
   const std::uint64_t length = get_u64(file.data() + 16);
   const std::uint64_t present = file.size() - kHeaderSize;
   if (length != present) {

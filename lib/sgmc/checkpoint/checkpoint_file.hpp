@@ -17,8 +17,8 @@
 
 namespace sgmc {
 
-/// The format this build writes, and the newest it reads.
-inline constexpr std::uint64_t kCheckpointFormat = 1;
+/// The format this build writes, and the only one it reads.
+inline constexpr std::uint64_t kCheckpointFormat = 2;
 
 /// Writes header and payload to `path` atomically; throws Error(kIo)
 /// naming the path and the system's reason. On failure `path` is untouched
@@ -27,7 +27,7 @@ void write_checkpoint_file(const std::string& path, std::span<const std::uint8_t
 
 /// The payload of the checkpoint at `path`, checked: Error(kIo) when it
 /// cannot be read, Error(kFormat) when it is not a checkpoint, truncated or
-/// corrupt (checksum), Error(kUnsupported) when a newer sgmc wrote it.
+/// corrupt (checksum), Error(kUnsupported) when another sgmc format wrote it.
 std::vector<std::uint8_t> read_checkpoint_file(const std::string& path);
 
 /// The same checks on the bytes of a whole file (`name` is used in messages).

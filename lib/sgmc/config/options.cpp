@@ -101,12 +101,18 @@ const std::array kSpecs = {
     double_option("swap_variance", "resgld: fixed sigma2 >= 0 of the swap rule", 0.0, 0, kInf,
                   false, true),
     // Contour samplers (SPEC §4); theta_0 is an array: sgmc_options_set_theta0.
-    int_option("contour_m", "contour: number of energy subregions m", 100, 2),
-    double_option("contour_u1", "contour: lowest partition boundary u1", 0.0, -kInf, kInf, true,
-                  true),
-    double_option("contour_du", "contour: energy bandwidth du of the partition", 1.0, 0, kInf, true,
-                  true),
-    double_option("contour_zeta", "contour: flattening exponent zeta", 0.75, 0, kInf, true, true),
+    string_option("contour_partition",
+                  "contour: auto = u1, du, m, zeta and theta_0 from a pilot (SPEC §4.4; the default "
+                  "unless contour_u1, contour_du or theta_0 is set, or ksgld), fixed = as set",
+                  "auto", "auto|fixed"),
+    int_option("contour_m", "contour: number of energy subregions m (auto: chosen unless set)", 100, 2),
+    double_option("contour_u1", "contour: lowest partition boundary u1 (setting it fixes the partition)",
+                  0.0, -kInf, kInf, true, true),
+    double_option("contour_du",
+                  "contour: energy bandwidth du of the partition (setting it fixes the partition)",
+                  1.0, 0, kInf, true, true),
+    double_option("contour_zeta", "contour: flattening exponent zeta (auto: chosen unless set)", 0.75,
+                  0, kInf, true, true),
     string_option("contour_field",
                   "contour: SA random field (CSGLD power, ICSGLD linear); icsgld/icsghmc/picsgld "
                   "default to linear",
@@ -123,8 +129,9 @@ const std::array kSpecs = {
     int_option("contour_vr_period", "contour: refresh period q of the variance-reduced energy; 0 = off",
                0, 0),
     int_option("contour_pilot_steps",
-               "icsgld/icsghmc/picsgld: K_pilot SGLD steps per chain whose index histogram sets "
-               "theta_0; 0 = none",
+               "contour: K_pilot; auto partition: the first K_pilot iterations choose it (default "
+               "max(n_steps/10, min(1000, n_steps/2))); fixed: icsgld/icsghmc/picsgld's SGLD pilot "
+               "steps per chain whose index histogram sets theta_0, 0 = none",
                0, 0),
     // Stochastic-approximation steps omega_k (SPEC §1).
     string_option("sa_schedule", "contour: SA steps, decay min(omega_max, A/(k^alpha+B)) or constant",
@@ -272,6 +279,25 @@ ContourSettings contour_settings(const Options& options) {
   c.theta_thin = options.get_int("theta_thin");
   c.vr_period = options.get_int("contour_vr_period");
   c.pilot_steps = options.get_int("contour_pilot_steps");
+  // SPEC §4.4: the partition is chosen by a pilot unless the user fixed it.
+  const bool fixed_given = options.is_set("contour_u1") || options.is_set("contour_du") ||
+                           !options.theta0().empty();
+  const SamplerKind kind = sampler_kind(options.get_string("sampler"));
+  if (!is_contour(kind)) return c;
+  if (options.is_set("contour_partition")) {
+    c.auto_partition = options.get_string("contour_partition") == "auto";
+    require(!(c.auto_partition && fixed_given), "contour_partition", "\"auto\"",
+            "chooses u1, du and theta_0 itself: unset contour_u1, contour_du and theta_0, or use "
+            "\"fixed\"");
+  } else {
+    c.auto_partition = !fixed_given && kind != SamplerKind::kKsgld;
+  }
+  c.auto_m = !options.is_set("contour_m");
+  c.auto_zeta = !options.is_set("contour_zeta");
+  if (c.auto_partition && !options.is_set("contour_pilot_steps")) {
+    const Index n_steps = options.get_int("n_steps");
+    c.pilot_steps = std::max(n_steps / 10, std::min<Index>(1000, n_steps / 2));
+  }
   return c;
 }
 

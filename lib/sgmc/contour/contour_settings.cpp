@@ -37,6 +37,13 @@ void ContourSettings::validate() const {
   require(theta_thin >= 0, "theta_thin", theta_thin, "must be >= 0 (0 = no trajectory)");
   require(vr_period >= 0, "contour_vr_period", vr_period, "must be >= 0 (0 = off)");
   require(pilot_steps >= 0, "contour_pilot_steps", pilot_steps, "must be >= 0 (0 = no pilot)");
+  if (auto_partition) {
+    require(pilot_steps >= kMinAutoPilot, "contour_pilot_steps", pilot_steps,
+            ("must be >= " + show(kMinAutoPilot) + " with contour_partition = \"auto\"").c_str());
+    require(theta0.empty(), "contour_theta0", "an array of length " + show(theta0.size()),
+            "belongs to a fixed partition: set contour_u1 and contour_du (or contour_partition = "
+            "\"fixed\") with it");
+  }
 }
 
 }  // namespace sgmc

@@ -34,11 +34,25 @@ struct ContourSettings {
   SaSchedule sa;
   Index theta_thin = 0;  ///< record theta after every theta_thin-th iteration; 0 = never
   Index vr_period = 0;   ///< q of the variance-reduced energy (SPEC §4.3); 0 = off
-  Index pilot_steps = 0; ///< K_pilot of the SGLD pilot that sets theta_0 (SPEC §5); 0 = none
+  /// K_pilot. With a fixed partition: the SGLD pilot of the interacting
+  /// samplers that sets theta_0 (SPEC §5); 0 = none. With auto_partition:
+  /// the first K_pilot iterations of every chain, which choose the
+  /// partition (SPEC §4.4); at least kMinAutoPilot.
+  Index pilot_steps = 0;
+  /// SPEC §4.4: u1, du (and m, zeta where marked) and theta_0 are chosen
+  /// from the energies of the pilot (contour/auto_partition.hpp); the
+  /// partition, zeta and theta0 above are then placeholders.
+  bool auto_partition = false;
+  bool auto_m = true;     ///< with auto_partition: choose m (false: keep partition.m)
+  bool auto_zeta = true;  ///< with auto_partition: choose zeta (false: keep zeta)
 
   /// Throws sgmc::Error naming the offending option and value.
   void validate() const;
 };
+
+/// The shortest pilot of an automatic partition: its second half must
+/// give the quantiles of SPEC §4.4's rule.
+inline constexpr Index kMinAutoPilot = 20;
 
 /// Throws sgmc::Error("contour_theta0") unless `theta0` has at least two
 /// entries, all finite and > 0, summing to 1 within 1e-9.

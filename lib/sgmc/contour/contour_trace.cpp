@@ -7,7 +7,8 @@ namespace sgmc {
 
 ContourTrace::ContourTrace(Index m, Index capacity, Index theta_capacity)
     : energies_(capacity),
-      log_weight_interpolated_(capacity), log_weight_bin_(capacity), thetas_(m, theta_capacity) {
+      log_weight_interpolated_(capacity), log_weight_bin_(capacity), multipliers_(capacity),
+      thetas_(m, theta_capacity) {
   indices_.reserve(static_cast<std::size_t>(capacity));
 }
 
@@ -17,16 +18,19 @@ ContourTrace ContourTrace::trimmed() const {
   copy.energies_ = energies();
   copy.log_weight_interpolated_ = log_weights(WeightKind::kInterpolated);
   copy.log_weight_bin_ = log_weights(WeightKind::kBin);
+  copy.multipliers_ = multipliers();
   copy.thetas_ = theta_trace();
   copy.n_thetas_ = n_thetas_;
   return copy;
 }
 
-void ContourTrace::push(Index j, double u, double log_weight_interpolated, double log_weight_bin) {
+void ContourTrace::push(Index j, double u, double log_weight_interpolated, double log_weight_bin,
+                        double multiplier) {
   const Index i = size();
   energies_[i] = u;
   log_weight_interpolated_[i] = log_weight_interpolated;
   log_weight_bin_[i] = log_weight_bin;
+  multipliers_[i] = multiplier;
   indices_.push_back(j);
 }
 
@@ -45,6 +49,7 @@ void ContourTrace::save(ByteWriter& out) const {
   out.values(energies());
   out.values(log_weights(WeightKind::kInterpolated));
   out.values(log_weights(WeightKind::kBin));
+  out.values(multipliers());
   out.i64(n_thetas_);
   out.values({thetas_.data(), static_cast<std::size_t>(n_thetas_ * thetas_.rows())});
 }
@@ -57,6 +62,7 @@ void ContourTrace::load(ByteReader& in, Index draws, Index thetas) {
   in.values("contour energies", energies_.head(size));
   in.values("interpolated log-weights", log_weight_interpolated_.head(size));
   in.values("bin log-weights", log_weight_bin_.head(size));
+  in.values("multipliers", multipliers_.head(size));
   n_thetas_ = in.index("theta trace length", thetas, thetas);
   in.values("theta trace", std::span<double>(thetas_.data(), static_cast<std::size_t>(n_thetas_ * thetas_.rows())));
 }

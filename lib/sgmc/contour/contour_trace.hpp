@@ -1,6 +1,7 @@
-// What a contour chain records beside its draws (SPEC §4.1): the index J_k
-// and the running importance log-weights of every recorded draw, and theta
-// along the run. Sized once up front: recording never allocates.
+// What a contour chain records beside its draws (SPEC §4.1): the index J_k,
+// the running importance log-weights and the gradient multiplier g_k of
+// every recorded draw (the multipliers feed the convergence diagnostics of
+// SPEC §4.4), and theta along the run. Sized once up front: recording never allocates.
 #pragma once
 
 #include <vector>
@@ -32,9 +33,11 @@ class ContourTrace {
   /// A copy holding only what was recorded so far.
   ContourTrace trimmed() const;
 
-  /// Appends a draw's 0-based index, the energy u that gave it and its
-  /// running log-weights. Precondition: room left.
-  void push(Index j, double u, double log_weight_interpolated, double log_weight_bin);
+  /// Appends a draw's 0-based index, the energy u that gave it, its
+  /// running log-weights and the multiplier g of its move (after the clip).
+  /// Precondition: room left.
+  void push(Index j, double u, double log_weight_interpolated, double log_weight_bin,
+            double multiplier);
   /// Appends theta. Precondition: room left.
   void push_theta(ConstVecRef theta);
 
@@ -45,6 +48,8 @@ class ContourTrace {
   Eigen::Ref<const Vec> energies() const { return energies_.head(size()); }
   /// The running log-weights of each draw.
   Eigen::Ref<const Vec> log_weights(WeightKind kind) const;
+  /// The gradient multiplier g_k of each draw's move.
+  Eigen::Ref<const Vec> multipliers() const { return multipliers_.head(size()); }
   /// Column t is theta after iteration (t + 1) theta_thin.
   Eigen::Ref<const Eigen::MatrixXd> theta_trace() const { return thetas_.leftCols(n_thetas_); }
 
@@ -58,6 +63,7 @@ class ContourTrace {
   Vec energies_;
   Vec log_weight_interpolated_;
   Vec log_weight_bin_;
+  Vec multipliers_;
   Eigen::MatrixXd thetas_;
   Index n_thetas_ = 0;
 };

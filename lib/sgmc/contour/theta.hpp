@@ -20,8 +20,15 @@ class Theta {
   /// theta_0 = settings.theta0, or uniform 1/m. Precondition: settings validated.
   explicit Theta(const ContourSettings& settings);
 
+  /// Starts again from `settings` (partition, zeta, field and theta_0 may
+  /// all change): once, when an automatic partition has been chosen
+  /// (SPEC §4.4). Allocates.
+  void reset(const ContourSettings& settings) { *this = Theta(settings); }
+
   const Partition& partition() const { return partition_; }
   Stencil stencil() const { return stencil_; }
+  double zeta() const { return zeta_; }
+  RandomField field() const { return field_; }
   /// theta(1..m) as a 0-based vector on the simplex.
   ConstVecRef values() const { return theta_; }
 

@@ -79,9 +79,14 @@ SampleResult sample_interacting_contour(const Model& model, const SamplerConfig&
           "must be icsgld, icsghmc or picsgld for the interacting contour driver");
   sampler.validate();
   SamplerConfig shared = sampler;
+  const ContourSettings& requested = sampler.contour;
+  // SPEC §4.4: with an automatic partition the first K_pilot iterations
+  // are every chain's pilot, and the partition is chosen from all of them.
+  const Index pilot = requested.auto_partition ? requested.pilot_steps : 0;
+  std::optional<PartitionChoice> choice;
   std::optional<ModelFault> pilot_fault;
   // A resumed run reads its theta from the checkpoint: no pilot.
-  if (sampler.contour.pilot_steps > 0 && checkpointing.resume == nullptr) {
+  if (requested.pilot_steps > 0 && !requested.auto_partition && checkpointing.resume == nullptr) {
     try {
       shared.contour.theta0 = pilot_theta(model, sampler, config, x0, exchange);
     } catch (const ModelFault& fault) {
@@ -111,16 +116,38 @@ SampleResult sample_interacting_contour(const Model& model, const SamplerConfig&
       }
     });
   };
+  // The end of the pilot: every process gathers all pilot energies and
+  // makes the same choice.
+  const auto configure = [&](const PartitionChoice& chosen) {
+    choice = chosen;
+    theta->reset(chosen_settings(requested, chosen));
+    for (auto& chain : chains) chain->configure_contour(chosen);
+  };
+  const auto choose = [&] {
+    std::vector<double> mine;
+    mine.reserve(static_cast<std::size_t>(block.count * pilot));
+    for (const auto& chain : chains) {
+      const auto energies = chain->contour()->pilot_energies();
+      mine.insert(mine.end(), energies.begin(), energies.end());
+    }
+    std::vector<double> every(static_cast<std::size_t>(config.n_chains * pilot));
+    exchange.gather_values(mine, every, pilot);
+    configure(choose_partition(every, pilot, requested, sampler.temperature));
+  };
   Index k = 0;
   bool started = checkpointing.resume != nullptr;  // the evaluations at x_{k+1} are saved
   if (started) {
     k = read_driver_section(*checkpointing.resume, DriverKind::kInteractingContour, n_steps);
+    if (requested.auto_partition) {
+      if (const auto saved = load_choice(*checkpointing.resume)) configure(*saved);
+    }
     theta->load(*checkpointing.resume);
     load_chains(*checkpointing.resume, chains, k);
   }
   const auto save = [&](Index steps) {
     write_checkpoint(checkpointing, [&](ByteWriter& out) {
       write_driver_section(out, DriverKind::kInteractingContour, steps);
+      if (requested.auto_partition) save_choice(out, choice);
       theta->save(out);
       save_chains(out, chains);
     });
@@ -132,12 +159,14 @@ SampleResult sample_interacting_contour(const Model& model, const SamplerConfig&
     }
     for (Index s = 0; s < length; ++s) {
       ++k;
+      const bool piloting = k <= pilot;
       // A chain stopped by a fault sends -(1 + the fault's kind) for its
       // index, so that every process stops at the same step, before any
       // chain records x_k, with the fault of the lowest chain.
       for (std::size_t c = 0; c < chains.size(); ++c) {
         local[c] = faults.has(c) ? -1 - static_cast<Index>(faults.fault(c).kind())
-                                 : shared.contour.partition.index(chains[c]->index_energy());
+                   : piloting    ? 0
+                                 : theta->partition().index(chains[c]->index_energy());
       }
       exchange.gather_indices(local, all);
       for (std::size_t p = 0; p < all.size(); ++p) {
@@ -149,12 +178,14 @@ SampleResult sample_interacting_contour(const Model& model, const SamplerConfig&
                              " (on another process)",
                          static_cast<Index>(p), k);
       }
-      theta->update(all, shared.contour.sa.at(k));  // ICSGLD eq. (5), summed in chain order
+      // ICSGLD eq. (5), summed in chain order.
+      if (!piloting) theta->update(all, shared.contour.sa.at(k - pilot));
       // Record x_k and move with theta_{k+1}, then evaluate at x_{k+1}.
       pass.for_each(chains.size(), [&](std::size_t c) {
         chains[c]->tell();
         if (k < n_steps) evaluate(c);
       });
+      if (k == pilot) choose();
     }
   }, save);
   settle(result.outcome, chains);

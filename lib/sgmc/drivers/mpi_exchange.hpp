@@ -52,6 +52,19 @@ class MpiExchange final : public ChainExchange {
     MPI_Allreduce(MPI_IN_PLACE, counts.data(), static_cast<int>(counts.size()), MPI_INT64_T, MPI_SUM,
                   comm_);
   }
+  void gather_values(std::span<const double> local, std::span<double> all,
+                     Index per_chain) override {
+    require(static_cast<double>(all.size()) < 2147483647.0, "contour_pilot_steps", per_chain,
+            "times n_chains must fit an MPI count (< 2^31)");
+    std::vector<int> counts(counts_.size());
+    std::vector<int> offsets(offsets_.size());
+    for (std::size_t r = 0; r < counts_.size(); ++r) {
+      counts[r] = counts_[r] * static_cast<int>(per_chain);
+      offsets[r] = offsets_[r] * static_cast<int>(per_chain);
+    }
+    MPI_Allgatherv(local.data(), static_cast<int>(local.size()), MPI_DOUBLE, all.data(),
+                   counts.data(), offsets.data(), MPI_DOUBLE, comm_);
+  }
 
  private:
   MPI_Comm comm_;

@@ -60,10 +60,15 @@ void SyntheticTarget::evaluate(const EvalRequest& request, ModelTerms& out) cons
 
 GaussianMixtureTarget::GaussianMixtureTarget(Eigen::VectorXd weights, Eigen::MatrixXd centres,
                                              double variance, TargetNoise noise)
+    : GaussianMixtureTarget(std::move(weights), centres,
+                            Eigen::VectorXd::Constant(centres.cols(), variance), noise) {}
+
+GaussianMixtureTarget::GaussianMixtureTarget(Eigen::VectorXd weights, Eigen::MatrixXd centres,
+                                             Eigen::VectorXd variances, TargetNoise noise)
     : SyntheticTarget(centres.rows(), noise),
       weights_(std::move(weights)),
       centres_(std::move(centres)),
-      variance_(variance) {
+      variances_(std::move(variances)) {
   const Index k_count = centres_.cols();
   require(dim() >= 1 && k_count >= 1, "centres", show(dim()) + " x " + show(k_count),
           "must have at least one row and one column");
@@ -72,10 +77,15 @@ GaussianMixtureTarget::GaussianMixtureTarget(Eigen::VectorXd weights, Eigen::Mat
   require((weights_.array() > 0).all() && std::abs(weights_.sum() - 1.0) <= 1e-12, "weights",
           "a vector summing to " + show(weights_.sum()), "must be positive and sum to one");
   require(centres_.allFinite(), "centres", "a matrix with a non-finite entry", "must be finite");
-  require(std::isfinite(variance) && variance > 0, "variance", variance,
-          "must be finite and > 0");
+  require(variances_.size() == k_count, "variances", "a vector of size " + show(variances_.size()),
+          ("must have one entry per column of 'centres' (" + show(k_count) + ")").c_str());
+  for (Index k = 0; k < k_count; ++k) {
+    require(std::isfinite(variances_[k]) && variances_[k] > 0, "variance", variances_[k],
+            "must be finite and > 0");
+  }
   const double d = static_cast<double>(centres_.rows());
-  log_norm_ = weights_.array().log() - 0.5 * d * std::log(2.0 * kPi * variance_);
+  log_norm_ = weights_.array().log();
+  for (Index k = 0; k < k_count; ++k) log_norm_[k] -= 0.5 * d * std::log(2.0 * kPi * variances_[k]);
 }
 
 double GaussianMixtureTarget::energy(ConstVecRef x, VecRef* grad) const {
@@ -83,17 +93,17 @@ double GaussianMixtureTarget::energy(ConstVecRef x, VecRef* grad) const {
   const Index k_count = centres_.cols();
   double max_log = -std::numeric_limits<double>::infinity();
   for (Index k = 0; k < k_count; ++k) {
-    const double l = log_norm_[k] - 0.5 * (x - centres_.col(k)).squaredNorm() / variance_;
+    const double l = log_norm_[k] - 0.5 * (x - centres_.col(k)).squaredNorm() / variances_[k];
     max_log = std::max(max_log, l);
   }
   double total = 0.0;
   if (grad) grad->setZero();
   for (Index k = 0; k < k_count; ++k) {
-    const double l = log_norm_[k] - 0.5 * (x - centres_.col(k)).squaredNorm() / variance_;
+    const double l = log_norm_[k] - 0.5 * (x - centres_.col(k)).squaredNorm() / variances_[k];
     const double w = std::exp(l - max_log);
     total += w;
     // grad U = sum_k resp_k (x - mu_k) / s2, resp_k = w_k / total.
-    if (grad) *grad += w * (x - centres_.col(k)) / variance_;
+    if (grad) *grad += w * (x - centres_.col(k)) / variances_[k];
   }
   if (grad) *grad /= total;
   return -(max_log + std::log(total));

@@ -39,7 +39,8 @@ class SyntheticTarget : public Model {
   TargetNoise noise_;
 };
 
-/// U(x) = -log sum_k w_k N(x; mu_k, s2 I): mix1d and gauss25.
+/// U(x) = -log sum_k w_k N(x; mu_k, s2_k I): mix1d and gauss25 (one s2
+/// for every component), and mixtures of unequal widths.
 class GaussianMixtureTarget final : public SyntheticTarget {
  public:
   /// @param[in] weights   K positive weights summing to one.
@@ -48,17 +49,22 @@ class GaussianMixtureTarget final : public SyntheticTarget {
   /// Throws sgmc::Error(kInvalidArgument) naming a bad argument.
   GaussianMixtureTarget(Eigen::VectorXd weights, Eigen::MatrixXd centres, double variance,
                         TargetNoise noise);
+  /// The same with component k's variance variances[k] > 0.
+  GaussianMixtureTarget(Eigen::VectorXd weights, Eigen::MatrixXd centres,
+                        Eigen::VectorXd variances, TargetNoise noise);
 
   const Eigen::MatrixXd& centres() const { return centres_; }
   const Eigen::VectorXd& weights() const { return weights_; }
-  double variance() const { return variance_; }
+  /// The variance of component 0 (of every component of mix1d and gauss25).
+  double variance() const { return variances_[0]; }
+  const Eigen::VectorXd& variances() const { return variances_; }
 
  private:
   double energy(ConstVecRef x, VecRef* grad) const override;
 
   Eigen::VectorXd weights_;
   Eigen::MatrixXd centres_;
-  double variance_;
+  Eigen::VectorXd variances_;
   Eigen::VectorXd log_norm_;  ///< log w_k - d/2 log(2 pi s2)
 };
 

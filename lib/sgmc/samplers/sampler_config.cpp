@@ -68,8 +68,13 @@ void SamplerConfig::validate() const {
   schedule.validate();
   faults.validate();
   if (is_contour(kind)) contour.validate();
-  require(contour.pilot_steps == 0 || is_interacting(kind), "contour_pilot_steps",
-          contour.pilot_steps, "must be 0 unless the sampler is icsgld, icsghmc or picsgld");
+  const bool automatic = is_contour(kind) && contour.auto_partition;
+  require(contour.pilot_steps == 0 || is_interacting(kind) || automatic, "contour_pilot_steps",
+          contour.pilot_steps,
+          "must be 0 unless the sampler is icsgld, icsghmc or picsgld, or the partition is automatic");
+  require(!(automatic && kind == SamplerKind::kKsgld), "contour_partition", "\"auto\"",
+          "does not suit ksgld, whose theta_0 is a known energy pdf on a fixed partition: set "
+          "contour_u1, contour_du and theta_0");
   domain.validate();
   if (dynamics(kind) == SamplerKind::kPsgld) {
     require(psgld.rms_decay >= 0 && psgld.rms_decay < 1, "rms_decay", psgld.rms_decay,

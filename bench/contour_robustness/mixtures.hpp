@@ -1,0 +1,74 @@
+// Asymmetric Gaussian mixtures that none of the contour papers used (SPEC
+// §4.4, issue "contour samplers that configure themselves"): modes of
+// unequal weights and widths, the chains started in a minor mode. Shared by
+// bench/contour_robustness and the statistical tests of the automatic
+// partition (tests/cpp/contour/test_auto_partition.cpp).
+#pragma once
+
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sgmc/models/synthetic.hpp"
+
+namespace sgmc::bench {
+
+struct Mixture {
+  std::string name;
+  Eigen::VectorXd weights;
+  Eigen::MatrixXd centres;   ///< d x K
+  Eigen::VectorXd variances; ///< per component
+  Index start_mode = 0;      ///< the (minor) mode every chain starts at
+
+  Index dim() const { return centres.rows(); }
+  std::unique_ptr<GaussianMixtureTarget> target() const {
+    return std::make_unique<GaussianMixtureTarget>(weights, centres, variances, TargetNoise{});
+  }
+  /// The mode of x: the component of the largest posterior responsibility.
+  Index mode_of(ConstVecRef x) const {
+    Index best = 0;
+    double best_log = -INFINITY;
+    for (Index k = 0; k < weights.size(); ++k) {
+      const double l = std::log(weights[k]) - 0.5 * static_cast<double>(dim()) * std::log(variances[k]) -
+                       0.5 * (x - centres.col(k)).squaredNorm() / variances[k];
+      if (l > best_log) {
+        best_log = l;
+        best = k;
+      }
+    }
+    return best;
+  }
+};
+
+/// The issue's example: 0.2 N((-4,-4), I) + 0.8 N((4,4), I), started at (-4,-4).
+inline Mixture two_modes_2d() {
+  Eigen::MatrixXd centres(2, 2);
+  centres << -4, 4, -4, 4;
+  return {"mix2_d2", Eigen::Vector2d(0.2, 0.8), centres, Eigen::Vector2d(1.0, 1.0), 0};
+}
+
+/// Two modes of weights 0.25 and 0.75 and standard deviations 0.7 and 1,
+/// 8 apart along the first axis, in d dimensions; started in the minor one.
+inline Mixture two_modes(Index d) {
+  Eigen::MatrixXd centres = Eigen::MatrixXd::Zero(d, 2);
+  centres(0, 0) = -4;
+  centres(0, 1) = 4;
+  return {"mix2u_d" + std::to_string(d), Eigen::Vector2d(0.25, 0.75), centres,
+          Eigen::Vector2d(0.49, 1.0), 0};
+}
+
+/// Three modes of weights 0.15, 0.35, 0.5 and standard deviations 0.5, 1,
+/// 0.8 at the corners of a triangle of side about 9, in d dimensions;
+/// started in the narrow minor mode, which holds the lowest energies for
+/// d >= 3.
+inline Mixture three_modes(Index d) {
+  Eigen::MatrixXd centres = Eigen::MatrixXd::Zero(d, 3);
+  centres(0, 0) = -4.5;
+  centres(0, 1) = 4.5;
+  centres(1, 2) = 7.8;
+  return {"mix3_d" + std::to_string(d), Eigen::Vector3d(0.15, 0.35, 0.5), centres,
+          Eigen::Vector3d(0.25, 1.0, 0.64), 0};
+}
+
+}  // namespace sgmc::bench

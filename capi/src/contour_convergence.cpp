@@ -1,0 +1,97 @@
+// sgmc_draws_contour_partition, the convergence statistics of the contour
+// samplers and their verdict (SPEC §4.4, lib/sgmc/diagnostics/contour_convergence.hpp).
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "firewall.hpp"
+#include "handles.hpp"
+#include "sgmc/diagnostics/contour_convergence.hpp"
+
+using sgmc::capi::contour_chain;
+using sgmc::capi::enum_arg;
+using sgmc::capi::guarded;
+using sgmc::capi::require_length;
+using sgmc::capi::require_non_null;
+
+namespace {
+
+/// The contour records of every chain of `draws` (checked to be a contour run).
+std::vector<const sgmc::ContourDraws*> contour_chains(const sgmc_draws* draws) {
+  contour_chain(draws, 0);
+  std::vector<const sgmc::ContourDraws*> chains;
+  for (const auto& chain : draws->contour) chains.push_back(&*chain);
+  return chains;
+}
+
+}  // namespace
+
+extern "C" {
+
+sgmc_status sgmc_draws_contour_partition(const sgmc_draws* draws, int64_t chain, double* u1,
+                                         double* du, int64_t* m, double* zeta,
+                                         int64_t* pilot_steps, int32_t* automatic) {
+  return guarded([&] {
+    const auto& c = contour_chain(draws, chain).contour;
+    if (!c.configured) {
+      throw sgmc::Error(sgmc::ErrorKind::kState, "chain " + sgmc::show(chain) +
+                                                     " stopped during its pilot: no partition was chosen");
+    }
+    const sgmc::Partition& p = c.theta.partition();
+    if (u1 != nullptr) *u1 = p.u1;
+    if (du != nullptr) *du = p.du;
+    if (m != nullptr) *m = p.m;
+    if (zeta != nullptr) *zeta = c.theta.zeta();
+    if (pilot_steps != nullptr) *pilot_steps = c.pilot_steps;
+    if (automatic != nullptr) *automatic = c.automatic ? 1 : 0;
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_contour_check_info(sgmc_contour_check check, const char** name, double* limit,
+                                    int32_t* fails_above) {
+  return guarded([&] {
+    const int which = enum_arg(check);
+    sgmc::require(which >= 0 && which < SGMC_CONTOUR_CHECKS, "check", which,
+                  "must be in [0, SGMC_CONTOUR_CHECKS)");
+    const auto& spec = sgmc::contour_checks()[static_cast<std::size_t>(which)];
+    if (name != nullptr) *name = spec.name.data();
+    if (limit != nullptr) *limit = spec.limit;
+    if (fails_above != nullptr) *fails_above = spec.fails_above ? 1 : 0;
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_draws_contour_diagnostics(const sgmc_draws* draws, int64_t chain, double* out,
+                                           int64_t out_len) {
+  return guarded([&] {
+    contour_chain(draws, chain);
+    require_non_null(out, "out");
+    require_length(out_len, SGMC_CONTOUR_CHECKS, "out_len");
+    const auto all = contour_chains(draws);
+    const auto values =
+        draws->shared_theta ? sgmc::diagnose_contour(all)
+                            : sgmc::diagnose_contour(std::span(all).subspan(static_cast<std::size_t>(chain), 1));
+    std::copy(values.begin(), values.end(), out);
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_draws_contour_verdict(const sgmc_draws* draws, int32_t* converged, char* reasons,
+                                       int64_t reasons_len, int64_t* needed) {
+  return guarded([&] {
+    sgmc::require(reasons_len >= 0, "reasons_len", reasons_len, "must be >= 0");
+    if (reasons_len > 0) require_non_null(reasons, "reasons");
+    const auto run = sgmc::diagnose_run(contour_chains(draws), draws->shared_theta);
+    const auto& text = run.verdict.reasons;
+    const auto room = static_cast<int64_t>(text.size()) + 1;
+    sgmc::require(reasons_len == 0 || reasons_len >= room, "reasons_len", reasons_len,
+                  ("must be 0 (a size query) or at least " + sgmc::show(room)).c_str());
+    if (converged != nullptr) *converged = run.verdict.converged ? 1 : 0;
+    if (needed != nullptr) *needed = room;
+    if (reasons_len > 0) std::memcpy(reasons, text.c_str(), static_cast<std::size_t>(room));
+    return SGMC_OK;
+  });
+}
+
+}  // extern "C"
