@@ -110,8 +110,8 @@ RunResult run(const Mixture& target, const std::string& sampler, Index n_steps, 
   out.error = (estimate - target.weights).cwiseAbs().maxCoeff();
   out.kish_share = kish;
   if (contour) {
-    std::vector<const sgmc::ContourDraws*> pointers;
-    for (const auto& r : records) pointers.push_back(&r);
+    std::vector<sgmc::ContourChainRecord> pointers;
+    for (std::size_t c = 0; c < records.size(); ++c) pointers.push_back({&chains[c]->draws(), &records[c]});
     const auto diagnosed = sgmc::diagnose_run(pointers, shared);
     out.flagged = !diagnosed.verdict.converged;
     out.reasons = diagnosed.verdict.reasons;

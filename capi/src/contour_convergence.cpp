@@ -2,6 +2,7 @@
 // samplers and their verdict (SPEC §4.4, lib/sgmc/diagnostics/contour_convergence.hpp).
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #include "firewall.hpp"
@@ -14,13 +15,18 @@ using sgmc::capi::guarded;
 using sgmc::capi::require_length;
 using sgmc::capi::require_non_null;
 
+static_assert(SGMC_CONTOUR_CHECKS == sgmc::kContourChecks, "one C enumerator per statistic");
+
 namespace {
 
-/// The contour records of every chain of `draws` (checked to be a contour run).
-std::vector<const sgmc::ContourDraws*> contour_chains(const sgmc_draws* draws) {
+/// The draws and contour records of every chain of `draws` (checked to be
+/// a contour run).
+std::vector<sgmc::ContourChainRecord> contour_chains(const sgmc_draws* draws) {
   contour_chain(draws, 0);
-  std::vector<const sgmc::ContourDraws*> chains;
-  for (const auto& chain : draws->contour) chains.push_back(&*chain);
+  std::vector<sgmc::ContourChainRecord> chains;
+  for (std::size_t c = 0; c < draws->chains.size(); ++c) {
+    chains.push_back({&draws->chains[c], &*draws->contour[c]});
+  }
   return chains;
 }
 
@@ -65,13 +71,19 @@ sgmc_status sgmc_contour_check_info(sgmc_contour_check check, const char** name,
 sgmc_status sgmc_draws_contour_diagnostics(const sgmc_draws* draws, int64_t chain, double* out,
                                            int64_t out_len) {
   return guarded([&] {
-    contour_chain(draws, chain);
+    contour_chain(draws, chain == -1 ? 0 : chain);
     require_non_null(out, "out");
     require_length(out_len, SGMC_CONTOUR_CHECKS, "out_len");
     const auto all = contour_chains(draws);
-    const auto values =
-        draws->shared_theta ? sgmc::diagnose_contour(all)
-                            : sgmc::diagnose_contour(std::span(all).subspan(static_cast<std::size_t>(chain), 1));
+    sgmc::ContourDiagnostics values;
+    if (draws->shared_theta) {
+      values = sgmc::diagnose_contour(all);
+    } else if (chain == -1) {
+      values.fill(std::numeric_limits<double>::quiet_NaN());
+      values[SGMC_CONTOUR_WEIGHTED_RHAT] = sgmc::weighted_rhat(all);
+    } else {
+      values = sgmc::diagnose_contour(std::span(all).subspan(static_cast<std::size_t>(chain), 1));
+    }
     std::copy(values.begin(), values.end(), out);
     return SGMC_OK;
   });

@@ -1426,15 +1426,16 @@ SGMC_API sgmc_status sgmc_draws_contour_partition(const sgmc_draws *draws, int64
 /** @brief The convergence statistics of a contour run (SPEC §4.4), in this
  *         order in the arrays of sgmc_draws_contour_diagnostics(). */
 typedef enum sgmc_contour_check {
-  SGMC_CONTOUR_THETA_MAX = 0,      /**< the largest theta share; fails above 0.5 */
+  SGMC_CONTOUR_THETA_MAX = 0,      /**< the largest share of the energy pdf theta estimates in one subregion; fails above 0.5 */
   SGMC_CONTOUR_VISIT_TV = 1,       /**< TV distance of the last half's subregion visits from the fixed point's; fails above 0.2 */
   SGMC_CONTOUR_MULTIPLIER_OUT = 2, /**< share of the last half's moves with a multiplier outside [-2, 4]; fails above 0.05 */
   SGMC_CONTOUR_THETA_DRIFT = 3,    /**< TV distance theta moved over the last quarter; fails above 0.1 */
-  SGMC_CONTOUR_KISH_SHARE = 4      /**< Kish ESS of the weights over the number of draws; fails below 0.01 */
+  SGMC_CONTOUR_KISH_SHARE = 4,     /**< Kish ESS of the weights over the number of draws; fails below 0.01 */
+  SGMC_CONTOUR_WEIGHTED_RHAT = 5   /**< split-chain potential scale reduction of the weighted estimates; fails above 1.1 */
 } sgmc_contour_check;
 
 /** The number of statistics of sgmc_contour_check. */
-#define SGMC_CONTOUR_CHECKS 5
+#define SGMC_CONTOUR_CHECKS 6
 
 /** @brief The name, limit and failing side of one statistic.
  *  @param[in] check One of ::sgmc_contour_check.
@@ -1446,11 +1447,15 @@ typedef enum sgmc_contour_check {
 SGMC_API sgmc_status sgmc_contour_check_info(sgmc_contour_check check, const char **name,
                                              double *limit, int32_t *fails_above);
 
-/** @brief The five statistics of the theta of one chain (for the
- *         interacting samplers, whose chains share theta, the pooled
- *         statistics of all chains, whatever @p chain).
+/** @brief The statistics of the theta of one chain (for the interacting
+ *         samplers, whose chains share theta, the pooled statistics of all
+ *         chains, whatever @p chain).
+ *
+ *  For csgld, csghmc, pcsgld and ksgld, @p chain = -1 gives the row
+ *  "across chains" of the verdict: ::SGMC_CONTOUR_WEIGHTED_RHAT over the
+ *  halves of all chains, NaN for the other statistics.
  *  @param[in] draws Draws of a contour sampler.
- *  @param[in] chain In [0, n_chains).
+ *  @param[in] chain In [0, n_chains), or -1.
  *  @param[out] out ::SGMC_CONTOUR_CHECKS values in the order of
  *              ::sgmc_contour_check; NaN where nothing can be computed (no
  *              draws after the pilot, or a run stopped before the last quarter).
@@ -1460,8 +1465,9 @@ SGMC_API sgmc_status sgmc_contour_check_info(sgmc_contour_check check, const cha
 SGMC_API sgmc_status sgmc_draws_contour_diagnostics(const sgmc_draws *draws, int64_t chain,
                                                     double *out, int64_t out_len);
 
-/** @brief The verdict over every theta of the run: converged when every
- *         statistic of every theta is within its limit.
+/** @brief The verdict over every theta of the run (and, for csgld, csghmc,
+ *         pcsgld and ksgld with several chains, the weighted R-hat across
+ *         them): converged when every statistic is within its limit.
  *  @param[in] draws Draws of a contour sampler.
  *  @param[out] converged 1 or 0. May be NULL.
  *  @param[out] reasons Empty when converged, else one sentence per failing

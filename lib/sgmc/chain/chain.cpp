@@ -112,9 +112,9 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
   batch_.next(batch_rng_);
 }
 
-void Chain::configure_contour(const PartitionChoice& choice) {
+void Chain::configure_contour(Index stage, const PartitionChoice& choice) {
   if (!contour_) throw Error(ErrorKind::kState, "the chain is not a contour sampler's");
-  contour_->configure(choice);
+  contour_->configure(stage, choice);
 }
 
 void Chain::set_fault_policy(const FaultPolicy& policy) {

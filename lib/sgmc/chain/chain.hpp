@@ -124,11 +124,11 @@ class Chain {
   const VarianceReducedEnergy* variance_reduction() const { return vr_.get(); }
   /// The contour state (theta, indices, weights); null unless the sampler is a contour sampler.
   const Contour* contour() const { return contour_.get(); }
-  /// Ends the pilot of an automatic partition with the choice a driver made
-  /// from every chain's pilot (a theta shared by several chains; a chain
+  /// Ends pilot stage `stage` of an automatic partition with the choice a
+  /// driver made from every chain's pilot (a theta shared by several chains; a chain
   /// with its own theta chooses by itself). Throws kState for a chain that
   /// is not a contour sampler's.
-  void configure_contour(const PartitionChoice& choice);
+  void configure_contour(Index stage, const PartitionChoice& choice);
 
   /// Checkpoints: everything the chain's future depends on — iteration
   /// count, kernel state, batch, random streams, the evaluation in terms()

@@ -129,9 +129,9 @@ const std::array kSpecs = {
     int_option("contour_vr_period", "contour: refresh period q of the variance-reduced energy; 0 = off",
                0, 0),
     int_option("contour_pilot_steps",
-               "contour: K_pilot; auto partition: the first K_pilot iterations choose it (default "
-               "max(n_steps/10, min(1000, n_steps/2))); fixed: icsgld/icsghmc/picsgld's SGLD pilot "
-               "steps per chain whose index histogram sets theta_0, 0 = none",
+               "contour: K_pilot; auto partition: the first K_pilot iterations choose it in two "
+               "stages (default max(n_steps/5, min(2000, n_steps/2))); fixed: icsgld/icsghmc/"
+               "picsgld's SGLD pilot steps per chain whose index histogram sets theta_0, 0 = none",
                0, 0),
     // Stochastic-approximation steps omega_k (SPEC §1).
     string_option("sa_schedule", "contour: SA steps, decay min(omega_max, A/(k^alpha+B)) or constant",
@@ -296,7 +296,7 @@ ContourSettings contour_settings(const Options& options) {
   c.auto_zeta = !options.is_set("contour_zeta");
   if (c.auto_partition && !options.is_set("contour_pilot_steps")) {
     const Index n_steps = options.get_int("n_steps");
-    c.pilot_steps = std::max(n_steps / 10, std::min<Index>(1000, n_steps / 2));
+    c.pilot_steps = std::max(n_steps / 5, std::min<Index>(2000, n_steps / 2));
   }
   return c;
 }

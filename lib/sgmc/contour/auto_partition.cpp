@@ -2,15 +2,22 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <utility>
+
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
 
 namespace sgmc {
 namespace {
 
 /// Subregions across the central 80% of the pilot's energies.
 constexpr double kBinsPerSpread = 4.0;
-/// How far past the highest pilot energy the partition reaches, as a
-/// multiple of (max E - u1).
-constexpr double kTopReach = 2.0;
+/// How far past the highest energy of a stage the partition reaches, as a
+/// multiple of (max E - u1): stage 1 saw one mode and not the barriers
+/// around it; stage 2's flattened chains climbed them.
+constexpr double kTopReachPlain = 3.0;
+constexpr double kTopReachFlattened = 1.25;
 /// The fewest subregions the rule makes.
 constexpr Index kMinAutoM = 4;
 /// zeta of the papers' toy experiments, the rule's upper limit.
@@ -20,21 +27,56 @@ constexpr double kMinAutoZeta = 0.1;
 /// SPEC §5: added to every subregion of the pilot histogram.
 constexpr double kHistogramFloor = 1e-4;
 
-/// Empirical quantile of sorted values (the lower order statistic).
-double quantile(const std::vector<double>& sorted, double p) {
-  const auto i = static_cast<std::size_t>(p * static_cast<double>(sorted.size() - 1));
-  return sorted[i];
+/// A stage's energies sorted, with their normalised weights and cdf.
+struct Sample {
+  std::vector<double> energy;  ///< ascending
+  std::vector<double> cdf;     ///< cdf[i] = total weight of energy[0..i]
+};
+
+/// The second half of every chain's block, sorted by energy and weighted
+/// by exp(log w) (normalised; equal weights without log-weights).
+Sample second_halves(std::span<const double> energies, std::span<const double> log_weights,
+                     Index per_chain) {
+  const auto block = static_cast<std::size_t>(per_chain);
+  std::vector<std::pair<double, double>> kept;
+  for (std::size_t first = 0; first + block <= energies.size(); first += block) {
+    for (std::size_t i = first + block / 2; i < first + block; ++i) {
+      kept.emplace_back(energies[i], log_weights.empty() ? 0.0 : log_weights[i]);
+    }
+  }
+  std::sort(kept.begin(), kept.end());
+  double top = -std::numeric_limits<double>::infinity();
+  for (const auto& [u, lw] : kept) top = std::max(top, lw);
+  Sample s;
+  double total = 0;
+  for (const auto& [u, lw] : kept) {
+    total += std::exp(lw - top);
+    s.energy.push_back(u);
+    s.cdf.push_back(total);
+  }
+  for (double& f : s.cdf) f /= total;
+  return s;
 }
 
-/// The lowest sorted energy u with F(u) >= F(u + du) - F(u).
-double lowest_boundary(const std::vector<double>& sorted, double du) {
-  for (std::size_t i = 0; i < sorted.size(); ++i) {
-    const double u = sorted[i];
-    const auto below = static_cast<std::size_t>(std::upper_bound(sorted.begin(), sorted.end(), u) - sorted.begin());
-    const auto next = static_cast<std::size_t>(std::upper_bound(sorted.begin(), sorted.end(), u + du) - sorted.begin());
-    if (below >= next - below) return u;
+/// F(u): the weight of the energies <= u.
+double cdf(const Sample& s, double u) {
+  const auto at = std::upper_bound(s.energy.begin(), s.energy.end(), u) - s.energy.begin();
+  return at == 0 ? 0.0 : s.cdf[static_cast<std::size_t>(at - 1)];
+}
+
+/// The smallest energy whose cdf reaches p.
+double quantile(const Sample& s, double p) {
+  const auto at = std::lower_bound(s.cdf.begin(), s.cdf.end(), p) - s.cdf.begin();
+  return s.energy[std::min(static_cast<std::size_t>(at), s.energy.size() - 1)];
+}
+
+/// The lowest energy u with F(u) >= F(u + du) - F(u).
+double lowest_boundary(const Sample& s, double du) {
+  for (const double u : s.energy) {
+    const double below = cdf(s, u);
+    if (below >= cdf(s, u + du) - below) return u;
   }
-  return sorted.back();
+  return s.energy.back();
 }
 
 /// Subregions from u1 to top at bandwidth du: m and du.
@@ -50,14 +92,11 @@ std::pair<Index, double> subregions(double u1, double top, double du, const Cont
 
 /// The power field's zeta: the fixed point's multiplier 1 + zeta tau
 /// d/du log theta within [kAutoMultiplierLo, kAutoMultiplierHi].
-double power_zeta(const std::vector<Index>& counts, Index n, double du, double tau) {
-  const Index well_filled = std::max<Index>(10, n / 100);
+double power_zeta(const std::vector<double>& mass, double du, double tau, double well_filled) {
   double steepest = 0;
-  for (std::size_t i = 0; i + 1 < counts.size(); ++i) {
-    if (counts[i] < well_filled || counts[i + 1] < well_filled) continue;
-    const double slope = std::abs(std::log(static_cast<double>(counts[i + 1]) /
-                                           static_cast<double>(counts[i]))) / du;
-    steepest = std::max(steepest, slope);
+  for (std::size_t i = 0; i + 1 < mass.size(); ++i) {
+    if (mass[i] < well_filled || mass[i + 1] < well_filled) continue;
+    steepest = std::max(steepest, std::abs(std::log(mass[i + 1] / mass[i])) / du);
   }
   const double swing = std::min(1.0 - kAutoMultiplierLo, kAutoMultiplierHi - 1.0);
   if (tau * steepest <= 0) return kDefaultZeta;
@@ -66,46 +105,71 @@ double power_zeta(const std::vector<Index>& counts, Index n, double du, double t
 
 }  // namespace
 
-PartitionChoice choose_partition(std::span<const double> energies, Index per_chain,
+PartitionChoice choose_partition(std::span<const double> energies,
+                                 std::span<const double> log_weights, Index per_chain,
                                  const ContourSettings& requested, double tau) {
-  // The second half of every chain's pilot: the first is its burn-in from x0.
-  std::vector<double> sorted;
-  const auto block = static_cast<std::size_t>(per_chain);
-  const std::size_t skip = block / 2;
-  for (std::size_t first = 0; first + block <= energies.size(); first += block) {
-    sorted.insert(sorted.end(), energies.begin() + static_cast<std::ptrdiff_t>(first + skip),
-                  energies.begin() + static_cast<std::ptrdiff_t>(first + block));
-  }
-  std::sort(sorted.begin(), sorted.end());
-  const double spread = quantile(sorted, 0.9) - quantile(sorted, 0.1);
-  // A pilot whose energies hardly vary (a flat target) gets du = 1: the
+  const Sample sample = second_halves(energies, log_weights, per_chain);
+  const double spread = quantile(sample, 0.9) - quantile(sample, 0.1);
+  // A stage whose energies hardly vary (a flat target) gets du = 1: the
   // diagnostics then tell whether the run converged.
   double du = spread > 0 ? spread / kBinsPerSpread : 1.0;
-  double u1 = lowest_boundary(sorted, du);
-  const double reach = std::max(sorted.back() - u1, du);
-  const double top = u1 + kTopReach * reach;
+  double u1 = lowest_boundary(sample, du);
+  const double reach = log_weights.empty() ? kTopReachPlain : kTopReachFlattened;
+  const double top = u1 + reach * std::max(sample.energy.back() - u1, du);
   auto [m, wide] = subregions(u1, top, du, requested);
   if (wide != du) {  // a coarser partition: its lump is placed again
     du = wide;
-    u1 = lowest_boundary(sorted, du);
+    u1 = lowest_boundary(sample, du);
   }
   PartitionChoice choice{{m, u1, du}, requested.zeta, {}};
-  std::vector<Index> counts(static_cast<std::size_t>(m), 0);
-  for (const double u : sorted) ++counts[static_cast<std::size_t>(choice.partition.index(u))];
-  const auto n = static_cast<Index>(sorted.size());
+  std::vector<double> mass(static_cast<std::size_t>(m), 0.0);
+  double previous = 0;
+  for (std::size_t i = 0; i < sample.energy.size(); ++i) {
+    mass[static_cast<std::size_t>(choice.partition.index(sample.energy[i]))] += sample.cdf[i] - previous;
+    previous = sample.cdf[i];
+  }
   if (requested.auto_zeta) {
+    // "Well filled": at least 1% of the mass and the share of 10 draws.
+    const double well_filled = std::max(0.01, 10.0 / static_cast<double>(sample.energy.size()));
     choice.zeta = requested.field == RandomField::kLinear ? kDefaultZeta
-                                                          : power_zeta(counts, n, du, tau);
+                                                          : power_zeta(mass, du, tau, well_filled);
   }
   const double power = requested.field == RandomField::kLinear ? 1.0 / choice.zeta : 1.0;
-  choice.theta0.resize(counts.size());
+  choice.theta0.resize(mass.size());
   double sum = 0;
-  for (std::size_t i = 0; i < counts.size(); ++i) {
-    choice.theta0[i] = std::pow(static_cast<double>(counts[i]) / static_cast<double>(n) + kHistogramFloor, power);
+  for (std::size_t i = 0; i < mass.size(); ++i) {
+    choice.theta0[i] = std::pow(mass[i] + kHistogramFloor, power);
     sum += choice.theta0[i];
   }
   for (double& t : choice.theta0) t /= sum;
   return choice;
+}
+
+void save_choice(ByteWriter& out, Index stage, const PartitionChoice& choice) {
+  out.section("CPRT");
+  out.i64(stage);
+  if (stage == 0) return;
+  out.i64(choice.partition.m);
+  out.f64(choice.partition.u1);
+  out.f64(choice.partition.du);
+  out.f64(choice.zeta);
+}
+
+Index load_choice(ByteReader& in, PartitionChoice& choice) {
+  in.section("CPRT");
+  const Index stage = in.index("partition stage", 0, 2);
+  if (stage == 0) return 0;
+  choice.partition.m = in.index("contour_m", 2, kMaxAutoM);
+  choice.partition.u1 = in.f64("contour_u1");
+  choice.partition.du = in.f64("contour_du");
+  choice.zeta = in.f64("contour_zeta");
+  choice.theta0.clear();
+  if (!std::isfinite(choice.partition.u1)) in.fail("contour_u1", "is not finite");
+  if (!(std::isfinite(choice.partition.du) && choice.partition.du > 0)) {
+    in.fail("contour_du", "is not finite and > 0");
+  }
+  if (!(std::isfinite(choice.zeta) && choice.zeta > 0)) in.fail("contour_zeta", "is not finite and > 0");
+  return stage;
 }
 
 ContourSettings chosen_settings(const ContourSettings& requested, const PartitionChoice& choice) {

@@ -27,8 +27,10 @@ Contour::Contour(const ContourSettings& settings, bool adaptive, Index capacity,
       capacity_(capacity),
       n_steps_(n_steps),
       pilot_steps_(automatic_ ? settings.pilot_steps : 0),
+      stage1_(pilot_steps_ / 2),
       pilot_energies_(Vec::Zero(pilot_steps_)),
-      configured_(!automatic_),
+      pilot_log_weights_(Vec::Zero(pilot_steps_ - stage1_)),
+      stage_done_(automatic_ ? 0 : 2),
       late_from_(n_steps - (n_steps - pilot_steps_) / 4),
       theta_(shared ? std::move(shared) : std::make_shared<Theta>(settings)),
       // An automatic partition's trace is sized when its m is known.
@@ -40,28 +42,50 @@ Index Contour::thetas_after(Index steps) const {
   return thin > 0 ? steps / thin - std::min(steps, pilot_steps_) / thin : 0;
 }
 
-void Contour::configure(const PartitionChoice& choice) {
+ConstVecRef Contour::stage_energies(Index stage) const {
+  const Index first = stage == 1 ? 0 : stage1_;
+  const Index last = stage == 1 ? std::min(pilot_seen_, stage1_) : pilot_seen_;
+  return pilot_energies_.segment(first, std::max<Index>(last - first, 0));
+}
+
+ConstVecRef Contour::stage_log_weights() const {
+  return pilot_log_weights_.head(std::max<Index>(pilot_seen_ - stage1_, 0));
+}
+
+void Contour::configure(Index stage, const PartitionChoice& choice) {
   settings_ = chosen_settings(settings_, choice);
   if (!shared_) theta_->reset(settings_);
   trace_ = ContourTrace(choice.partition.m, capacity_, thetas_after(n_steps_));
   theta_late_ = Vec::Zero(choice.partition.m);
-  configured_ = true;
+  stage_done_ = stage;
+  sa_origin_ = stage_end(stage);
 }
 
 double Contour::step(double u, Index k, double tau, bool record) {
-  if (piloting(k)) {  // SPEC §4.4: the plain move, and the energy kept
-    pilot_energies_[pilot_seen_++] = u;
-    if (k == pilot_steps_ && !shared_) {
-      configure(choose_partition({pilot_energies_.data(), static_cast<std::size_t>(pilot_seen_)},
-                                 pilot_seen_, settings_, tau));
-    }
+  const Index stage = stage_of(k);
+  if (stage > 0) pilot_energies_[pilot_seen_++] = u;
+  const auto choose = [&](Index ended) {  // SPEC §4.4, by a chain that owns its theta
+    if (k != stage_end(ended) || shared_) return;
+    const auto energies = stage_energies(ended);
+    std::span<const double> log_w;
+    if (ended == 2) log_w = {pilot_log_weights_.data(), static_cast<std::size_t>(pilot_log_weights_.size())};
+    configure(ended, choose_partition({energies.data(), static_cast<std::size_t>(energies.size())},
+                                      log_w, energies.size(), settings_, tau));
+  };
+  if (stage == 1) {  // the plain move
+    choose(1);
     return 1.0;
   }
   const Index j = settings_.partition.index(u);
-  if (adaptive_) theta_->update({&j, 1}, settings_.sa.at(k - pilot_steps_));  // CSGLD eq. (9)
+  if (adaptive_) theta_->update({&j, 1}, settings_.sa.at(k - sa_origin_));  // CSGLD eq. (9)
   // CSGLD eq. (8): g = 1 + zeta tau d/du log Psi_theta(u), then the optional clip.
   const double g = std::clamp(1.0 + settings_.zeta * tau * theta_->log_psi_slope(u, j),
                               settings_.clip_lo, settings_.clip_hi);
+  if (stage == 2) {
+    pilot_log_weights_[k - stage1_ - 1] = theta_->log_weight(WeightKind::kInterpolated, u, j);
+    choose(2);
+    return g;
+  }
   if (record) {
     trace_.push(j, u, theta_->log_weight(WeightKind::kInterpolated, u, j),
                 theta_->log_weight(WeightKind::kBin, u, j), g);
@@ -76,40 +100,15 @@ double Contour::step(double u, Index k, double tau, bool record) {
 
 ContourDraws Contour::snapshot() const {
   return {trace_.trimmed(), *theta_, has_late_ ? theta_late_ : Vec(), automatic_, pilot_steps_,
-          configured_};
-}
-
-void save_choice(ByteWriter& out, const std::optional<PartitionChoice>& choice) {
-  out.section("CPRT");
-  out.i64(choice ? 1 : 0);
-  if (!choice) return;
-  out.i64(choice->partition.m);
-  out.f64(choice->partition.u1);
-  out.f64(choice->partition.du);
-  out.f64(choice->zeta);
-}
-
-std::optional<PartitionChoice> load_choice(ByteReader& in) {
-  in.section("CPRT");
-  if (in.index("partition chosen", 0, 1) == 0) return std::nullopt;
-  PartitionChoice choice;
-  choice.partition.m = in.index("contour_m", 2, kMaxAutoM);
-  choice.partition.u1 = in.f64("contour_u1");
-  choice.partition.du = in.f64("contour_du");
-  choice.zeta = in.f64("contour_zeta");
-  if (!std::isfinite(choice.partition.u1)) in.fail("contour_u1", "is not finite");
-  if (!(std::isfinite(choice.partition.du) && choice.partition.du > 0)) in.fail("contour_du", "is not finite and > 0");
-  if (!(std::isfinite(choice.zeta) && choice.zeta > 0)) in.fail("contour_zeta", "is not finite and > 0");
-  return choice;
+          stage_done_ == 2};
 }
 
 void Contour::save(ByteWriter& out) const {
   if (automatic_) {
     out.section("CPLT");
-    out.values(pilot_energies());
-    save_choice(out, configured_ ? std::optional<PartitionChoice>(
-                                       PartitionChoice{settings_.partition, settings_.zeta, {}})
-                                 : std::nullopt);
+    out.values(pilot_energies_.head(pilot_seen_));
+    out.values(stage_log_weights());
+    save_choice(out, stage_done_, {settings_.partition, settings_.zeta, {}});
   }
   if (!shared_) theta_->save(out);
   trace_.save(out);
@@ -122,11 +121,12 @@ void Contour::load(ByteReader& in, Index draws, Index steps) {
     in.section("CPLT");
     pilot_seen_ = std::min(steps, pilot_steps_);
     in.values("pilot energies", pilot_energies_.head(pilot_seen_));
-    const auto choice = load_choice(in);
-    if (choice.has_value() != (steps >= pilot_steps_)) {
-      in.fail("partition chosen", "does not match the iterations done");
-    }
-    if (choice) configure(*choice);
+    in.values("pilot log-weights", pilot_log_weights_.head(stage_log_weights().size()));
+    PartitionChoice choice;
+    const Index stage = load_choice(in, choice);
+    const Index expected = steps >= pilot_steps_ ? 2 : steps >= stage1_ ? 1 : 0;
+    if (stage != expected) in.fail("partition stage", "does not match the iterations done");
+    if (stage > 0) configure(stage, choice);
   }
   if (!shared_) theta_->load(in);
   trace_.load(in, draws, thetas_after(steps));

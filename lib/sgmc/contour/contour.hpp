@@ -5,10 +5,12 @@
 // grad U_hat replaced by g_k grad U_hat; KSGLD keeps theta fixed.
 //
 // With an automatic partition (SPEC §4.4) the first K_pilot iterations are
-// the pilot: the move is the plain one (g = 1), nothing is recorded, and
-// the energies are kept; after the last one the partition, zeta and
-// theta_0 are chosen from them (contour/auto_partition.hpp) — by the chain
-// itself, or for a shared theta by the driver, from all chains' pilots.
+// the pilot, in two stages (contour/auto_partition.hpp): the first half
+// moves with the plain step (g = 1), the second with the contour step on
+// the partition the first half chose; the energies (and in stage 2 the
+// running log-weights) are kept, nothing is recorded, and at the end of
+// each stage the partition, zeta and theta_0 are chosen again — by the
+// chain itself, or for a shared theta by the driver, from all chains.
 #pragma once
 
 #include <memory>
@@ -52,26 +54,31 @@ class Contour {
           std::shared_ptr<Theta> shared = nullptr);
 
   /// One step at iteration k (1-based) for a finite energy u = U_hat(x_k):
-  /// J_k, then theta updated with J_k and omega_(k - K_pilot), then g_k
-  /// from the updated theta at temperature tau, then (when `record`) the
-  /// draw's index, running weights and g_k (SPEC §4 step order). During
-  /// the pilot: keeps u and returns 1. Never allocates, but at the end of
-  /// the pilot of a chain that owns its theta (the partition is chosen).
+  /// J_k, then theta updated with J_k and omega_(k - k0) (k0 the end of
+  /// the last pilot stage, else 0), then g_k from the updated theta at
+  /// temperature tau, then (when `record`) the draw's index, running
+  /// weights and g_k (SPEC §4 step order). In pilot stage 1 it only keeps
+  /// u and returns 1. Never allocates, but at the end of a pilot stage of a
+  /// chain that owns its theta (the partition is chosen).
   double step(double u, Index k, double tau, bool record);
 
-  /// True while iteration k belongs to the pilot of an automatic partition.
-  bool piloting(Index k) const { return k <= pilot_steps_; }
+  /// The pilot stage of iteration k: 1 or 2, or 0 after the pilot (and for
+  /// a fixed partition).
+  Index stage_of(Index k) const { return k <= stage1_ ? 1 : k <= pilot_steps_ ? 2 : 0; }
+  /// The last iteration of pilot stage `stage` (1 or 2).
+  Index stage_end(Index stage) const { return stage == 1 ? stage1_ : pilot_steps_; }
   Index pilot_steps() const { return pilot_steps_; }
-  /// The pilot's energies so far (K_pilot once the pilot is over).
-  ConstVecRef pilot_energies() const { return pilot_energies_.head(pilot_seen_); }
-  /// Ends the pilot with `choice`: the partition, zeta and theta_0 the
-  /// contour phase runs with. A chain that shares its theta does not reset
-  /// it (its owner does). Allocates.
-  void configure(const PartitionChoice& choice);
+  /// What a pilot stage kept: the energies of stage 1 or 2 (and the
+  /// running log-weights of stage 2) so far.
+  ConstVecRef stage_energies(Index stage) const;
+  ConstVecRef stage_log_weights() const;
+  /// Ends pilot stage `stage` with `choice`: the partition, zeta and
+  /// theta_0 the chain moves with from the next iteration. A chain that
+  /// shares its theta does not reset it (its owner does). Allocates.
+  void configure(Index stage, const PartitionChoice& choice);
   /// The iteration after which theta_late is kept: the start of the last
-  /// quarter of the contour phase.
+  /// quarter after the pilot.
   Index late_from() const { return late_from_; }
-
   const Theta& theta() const { return *theta_; }
   /// True when the theta is shared with other chains and updated by its owner.
   bool shares_theta() const { return shared_; }
@@ -95,20 +102,17 @@ class Contour {
   Index capacity_;
   Index n_steps_;
   Index pilot_steps_;
+  Index stage1_;
   Index pilot_seen_ = 0;
-  Vec pilot_energies_;
-  bool configured_;
+  Vec pilot_energies_;     ///< both stages' energies
+  Vec pilot_log_weights_;  ///< stage 2's running log-weights
+  Index stage_done_;       ///< the last pilot stage ended (2 for a fixed partition)
+  Index sa_origin_ = 0;    ///< k0 of the SA steps omega_(k - k0)
   Index late_from_;
   bool has_late_ = false;
   std::shared_ptr<Theta> theta_;
   ContourTrace trace_;
   Vec theta_late_;
 };
-
-/// Checkpoints of an automatic partition: whether it was chosen, and then
-/// its m, u1, du and zeta (the theta_0 is not needed: theta is saved).
-void save_choice(ByteWriter& out, const std::optional<PartitionChoice>& choice);
-/// What save_choice() wrote, checked (m >= 2, du > 0, zeta > 0, all finite).
-std::optional<PartitionChoice> load_choice(ByteReader& in);
 
 }  // namespace sgmc

@@ -11,6 +11,8 @@ namespace sgmc {
 namespace {
 
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
+/// visit_tv looks at the subregions holding at least this share of pi.
+constexpr double kMassFloor = 1e-3;
 
 constexpr ContourCheckSpec kChecks[kContourChecks] = {
     {"theta_max", 0.5, true,
@@ -28,41 +30,62 @@ constexpr ContourCheckSpec kChecks[kContourChecks] = {
      "theta still moved over the last quarter of the run: run longer"},
     {"kish_share", 0.01, false,
      "a handful of draws carry the weighted estimates; lower contour_zeta or run longer"},
+    {"weighted_rhat", 1.1, true,
+     "the weighted estimates of the halves of the chains disagree (a mode visited in one part "
+     "of the run and not in another): run longer, or start chains in different places"},
 };
 
 /// The recorded draws of the last half of one chain: [first, size).
 Index last_half(const ContourDraws& chain) { return chain.trace.size() / 2; }
 
-double theta_max(const ContourDraws& chain) { return chain.theta.values().maxCoeff(); }
+/// theta's estimate of the energy pdf theta_inf: theta itself (power
+/// field) or theta^zeta normalised (linear field, whose fixed point is
+/// theta_inf^(1/zeta)).
+Vec energy_pdf(const Theta& theta) {
+  Vec mass = theta.values();
+  if (theta.field() == RandomField::kLinear) {
+    for (Index i = 0; i < mass.size(); ++i) mass[i] = std::pow(mass[i], theta.zeta());
+  }
+  return mass / mass.sum();
+}
 
-double visit_tv(std::span<const ContourDraws* const> chains) {
-  const Theta& theta = chains.front()->theta;
+double theta_max(const ContourDraws& chain) { return energy_pdf(chain.theta).maxCoeff(); }
+
+double visit_tv(std::span<const ContourChainRecord> chains) {
+  const Theta& theta = chains.front().contour->theta;
   const Index m = theta.partition().m;
   Vec visits = Vec::Zero(m);
-  for (const ContourDraws* chain : chains) {
-    const auto& indices = chain->trace.indices();
-    for (Index i = last_half(*chain); i < chain->trace.size(); ++i) {
+  for (const auto& record : chains) {
+    const ContourDraws& chain = *record.contour;
+    const auto& indices = chain.trace.indices();
+    for (Index i = last_half(chain); i < chain.trace.size(); ++i) {
       visits[indices[static_cast<std::size_t>(i)]] += 1;
     }
   }
-  const double total = visits.sum();
-  if (total == 0) return kNan;
+  const bool linear = theta.field() == RandomField::kLinear;
+  const Vec mass = energy_pdf(theta);
   // The fixed point's visit shares, pi / Psi^zeta per subregion:
-  // theta^(1 - zeta) (power field) or flat (linear field).
-  const double power = theta.field() == RandomField::kLinear ? 0.0 : 1.0 - theta.zeta();
+  // theta^(1 - zeta) (power field) or flat (linear field), over the
+  // visited subregions that hold pi-mass (where the SA has something to
+  // do: a linear field adapts a subregion at the rate theta(J), so the
+  // ones with no mass are left behind without harm).
   Vec expected = Vec::Zero(m);
+  Vec seen = Vec::Zero(m);
   for (Index i = 0; i < m; ++i) {
-    if (visits[i] > 0) expected[i] = std::pow(theta.values()[i], power);
+    if (visits[i] == 0 || mass[i] < kMassFloor) continue;
+    expected[i] = linear ? 1.0 : std::pow(theta.values()[i], 1.0 - theta.zeta());
+    seen[i] = visits[i];
   }
-  return 0.5 * (visits / total - expected / expected.sum()).cwiseAbs().sum();
+  if (seen.sum() == 0) return kNan;
+  return 0.5 * (seen / seen.sum() - expected / expected.sum()).cwiseAbs().sum();
 }
 
-double multiplier_out(std::span<const ContourDraws* const> chains) {
+double multiplier_out(std::span<const ContourChainRecord> chains) {
   double outside = 0;
   double total = 0;
-  for (const ContourDraws* chain : chains) {
-    const auto g = chain->trace.multipliers();
-    for (Index i = last_half(*chain); i < g.size(); ++i) {
+  for (const auto& record : chains) {
+    const auto g = record.contour->trace.multipliers();
+    for (Index i = last_half(*record.contour); i < g.size(); ++i) {
       outside += (g[i] < kMultiplierRangeLo || g[i] > kMultiplierRangeHi) ? 1 : 0;
       total += 1;
     }
@@ -75,10 +98,10 @@ double theta_drift(const ContourDraws& chain) {
   return 0.5 * (chain.theta.values() - chain.theta_late).cwiseAbs().sum();
 }
 
-double kish_share(std::span<const ContourDraws* const> chains) {
+double kish_share(std::span<const ContourChainRecord> chains) {
   Vec log_w(0);
-  for (const ContourDraws* chain : chains) {
-    const auto lw = chain->trace.log_weights(WeightKind::kInterpolated);
+  for (const auto& record : chains) {
+    const auto lw = record.contour->trace.log_weights(WeightKind::kInterpolated);
     log_w.conservativeResize(log_w.size() + lw.size());
     log_w.tail(lw.size()) = lw;
   }
@@ -96,11 +119,43 @@ std::string shown(double value) {
 
 std::span<const ContourCheckSpec> contour_checks() { return kChecks; }
 
-ContourDiagnostics diagnose_contour(std::span<const ContourDraws* const> chains) {
-  const ContourDraws& first = *chains.front();
-  if (!first.configured) return {kNan, kNan, kNan, kNan, kNan};
-  return {theta_max(first), visit_tv(chains), multiplier_out(chains), theta_drift(first),
-          kish_share(chains)};
+double weighted_rhat(std::span<const ContourChainRecord> chains) {
+  // The weighted mean and variance of every half: column pairs (mean, var).
+  std::vector<Vec> means;
+  std::vector<Vec> variances;
+  for (const auto& record : chains) {
+    const Index n = record.draws->size();
+    const Vec log_w = record.contour->trace.log_weights(WeightKind::kInterpolated);
+    for (const Index first : {Index{0}, n / 2}) {
+      const Index length = first == 0 ? n / 2 : n - n / 2;
+      if (length < 2) return kNan;
+      const auto half = weighted_moments(record.draws->draws().middleCols(first, length),
+                                         log_w.segment(first, length));
+      means.push_back(half.mean);
+      variances.push_back(half.variance);
+    }
+  }
+  const auto halves = static_cast<double>(means.size());
+  Vec mean_of_means = Vec::Zero(means.front().size());
+  Vec within = Vec::Zero(means.front().size());
+  for (std::size_t h = 0; h < means.size(); ++h) {
+    mean_of_means += means[h] / halves;
+    within += variances[h] / halves;
+  }
+  Vec between = Vec::Zero(means.front().size());
+  for (const Vec& m : means) between += (m - mean_of_means).cwiseAbs2() / (halves - 1);
+  double worst = 1.0;
+  for (Index j = 0; j < within.size(); ++j) {
+    if (within[j] > 0) worst = std::max(worst, std::sqrt((within[j] + between[j]) / within[j]));
+  }
+  return worst;
+}
+
+ContourDiagnostics diagnose_contour(std::span<const ContourChainRecord> chains) {
+  const ContourDraws& first = *chains.front().contour;
+  if (!first.configured) return {kNan, kNan, kNan, kNan, kNan, kNan};
+  return {theta_max(first),        visit_tv(chains),   multiplier_out(chains),
+          theta_drift(first),      kish_share(chains), weighted_rhat(chains)};
 }
 
 bool passes(ContourCheck check, double value) {
@@ -115,6 +170,7 @@ ContourVerdict contour_verdict(std::span<const ContourDiagnostics> diagnostics,
     for (std::size_t c = 0; c < kContourChecks; ++c) {
       const double value = diagnostics[t][c];
       if (passes(static_cast<ContourCheck>(c), value)) continue;
+      if (std::isnan(value) && labels[t].rfind("across", 0) == 0) continue;
       const ContourCheckSpec& spec = kChecks[c];
       if (!verdict.reasons.empty()) verdict.reasons += "; ";
       verdict.reasons += labels[t] + ": ";
@@ -132,7 +188,7 @@ ContourVerdict contour_verdict(std::span<const ContourDiagnostics> diagnostics,
   return verdict;
 }
 
-RunDiagnostics diagnose_run(std::span<const ContourDraws* const> chains, bool shared) {
+RunDiagnostics diagnose_run(std::span<const ContourChainRecord> chains, bool shared) {
   RunDiagnostics run;
   if (shared) {
     run.thetas.push_back(diagnose_contour(chains));
@@ -141,6 +197,13 @@ RunDiagnostics diagnose_run(std::span<const ContourDraws* const> chains, bool sh
     for (std::size_t c = 0; c < chains.size(); ++c) {
       run.thetas.push_back(diagnose_contour(chains.subspan(c, 1)));
       run.labels.push_back("chain " + std::to_string(c));
+    }
+    if (chains.size() > 1) {
+      ContourDiagnostics across;
+      across.fill(kNan);
+      across[static_cast<std::size_t>(ContourCheck::kWeightedRhat)] = weighted_rhat(chains);
+      run.thetas.push_back(across);
+      run.labels.emplace_back("across chains");
     }
   }
   run.verdict = contour_verdict(run.thetas, run.labels);

@@ -5,13 +5,17 @@
 // chain of csgld/csghmc/pcsgld/ksgld, and once over all chains of the
 // interacting samplers (whose chains share theta), pooling their draws.
 //
-//   theta_max       the largest component of the final theta. A share above
-//                   0.5 means theta piled onto one subregion: the lump of a
-//                   u1 just above the lowest energy, or a linear field that
+//   theta_max       the largest share of pi's mass in one subregion by the
+//                   final theta's estimate of the energy pdf (theta for the
+//                   power field, theta^zeta normalised for the linear field,
+//                   whose fixed point is theta_inf^(1/zeta)). Above 0.5:
+//                   theta piled onto one subregion: the lump of a u1 just
+//                   above the lowest energy, or a linear field that
 //                   collapsed from a poor theta_0 (ICSGLD Lemma 1).
 //   visit_tv        the total-variation distance, over the subregions
-//                   visited in the last half of the draws, between the
-//                   visit shares and the shares the SA fixed point implies:
+//                   visited in the last half of the draws that hold at
+//                   least 0.1% of pi's mass by theta's estimate, between
+//                   the visit shares and the shares the SA fixed point implies:
 //                   the chain targets pi / Psi^zeta, so subregion i is
 //                   visited in proportion to theta_inf(i) / theta(i)^zeta,
 //                   i.e. theta(i)^(1 - zeta) for the power field (fixed
@@ -28,6 +32,19 @@
 //   kish_share      Kish's ESS (sum w)^2 / sum w^2 of the (running,
 //                   interpolated) weights, over the number of draws. Below
 //                   0.01: a handful of draws carry every estimate.
+//   weighted_rhat   the largest, over coordinates, potential scale
+//                   reduction sqrt((W + B) / W) of the weighted estimates of
+//                   the two halves of every chain: W the mean of the halves'
+//                   weighted variances, B the variance of their weighted
+//                   means (Gelman-Rubin on split chains, with the importance
+//                   weights). Above 1.1: the halves (or the chains)
+//                   disagree, e.g. a mode was visited in one and not the
+//                   other. For csgld/csghmc/pcsgld it is also computed
+//                   across all chains ("all chains"), whose thetas differ
+//                   but whose weighted estimates must agree.
+//
+// No statistic can see a mode that no chain ever visited: start chains in
+// different places, and run long enough that each visits every mode.
 #pragma once
 
 #include <array>
@@ -37,11 +54,12 @@
 #include <vector>
 
 #include "sgmc/contour/contour.hpp"
+#include "sgmc/storage/draw_store.hpp"
 
 namespace sgmc {
 
-enum class ContourCheck { kThetaMax, kVisitTv, kMultiplierOut, kThetaDrift, kKishShare };
-inline constexpr std::size_t kContourChecks = 5;
+enum class ContourCheck { kThetaMax, kVisitTv, kMultiplierOut, kThetaDrift, kKishShare, kWeightedRhat };
+inline constexpr std::size_t kContourChecks = 6;
 
 /// One statistic: its name, limit, and which side of it fails.
 struct ContourCheckSpec {
@@ -51,27 +69,38 @@ struct ContourCheckSpec {
   std::string_view meaning;  ///< what a failure says, for the verdict's reasons
 };
 
-/// The five checks, in the order of ContourCheck.
+/// The checks, in the order of ContourCheck.
 std::span<const ContourCheckSpec> contour_checks();
 
 /// The multiplier range of multiplier_out.
 inline constexpr double kMultiplierRangeLo = -2.0;
 inline constexpr double kMultiplierRangeHi = 4.0;
 
-/// The five statistics of one theta, in the order of ContourCheck; NaN
-/// where there is nothing to compute (no draws, or a run stopped before
-/// the last quarter).
+/// The statistics of one theta, in the order of ContourCheck; NaN where
+/// there is nothing to compute (no draws, or a run stopped before the last
+/// quarter).
 using ContourDiagnostics = std::array<double, kContourChecks>;
 
-/// The statistics of the draws of `chains`, which share one theta (one
-/// chain, or all chains of an interacting sampler). Precondition: not empty.
-ContourDiagnostics diagnose_contour(std::span<const ContourDraws* const> chains);
+/// One chain's draws and contour record.
+struct ContourChainRecord {
+  const DrawStore* draws;
+  const ContourDraws* contour;
+};
+
+/// The statistics of `chains`, which share one theta (one chain, or all
+/// chains of an interacting sampler). Precondition: not empty.
+ContourDiagnostics diagnose_contour(std::span<const ContourChainRecord> chains);
+
+/// weighted_rhat alone, over the halves of `chains` (NaN with fewer than
+/// two draws in some half).
+double weighted_rhat(std::span<const ContourChainRecord> chains);
 
 /// True when `value` passes `check` (NaN fails).
 bool passes(ContourCheck check, double value);
 
 /// The verdict over one or more thetas: converged when every statistic of
-/// every theta passes; otherwise `reasons` holds one sentence per failure,
+/// every theta passes (a NaN in `diagnostics` is skipped when `labels`'s
+/// entry starts with "across": that row holds weighted_rhat only); otherwise `reasons` holds one sentence per failure,
 /// "<label>: <statistic> = <value> (limit ...): <meaning>", joined by "; ".
 struct ContourVerdict {
   bool converged = true;
@@ -80,14 +109,15 @@ struct ContourVerdict {
 ContourVerdict contour_verdict(std::span<const ContourDiagnostics> diagnostics,
                                std::span<const std::string> labels);
 
-/// The diagnostics of a whole run: one theta per chain ("chain c"), or,
-/// when the chains share theta (`shared`), one for all ("all chains").
+/// The diagnostics of a whole run: one theta per chain ("chain c") and the
+/// weighted_rhat across them ("across chains"), or, when the chains share
+/// theta (`shared`), one for all ("all chains").
 struct RunDiagnostics {
   std::vector<ContourDiagnostics> thetas;
   std::vector<std::string> labels;
   ContourVerdict verdict;
 };
 /// Precondition: `chains` not empty.
-RunDiagnostics diagnose_run(std::span<const ContourDraws* const> chains, bool shared);
+RunDiagnostics diagnose_run(std::span<const ContourChainRecord> chains, bool shared);
 
 }  // namespace sgmc

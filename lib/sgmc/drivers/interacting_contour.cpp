@@ -81,9 +81,12 @@ SampleResult sample_interacting_contour(const Model& model, const SamplerConfig&
   SamplerConfig shared = sampler;
   const ContourSettings& requested = sampler.contour;
   // SPEC §4.4: with an automatic partition the first K_pilot iterations
-  // are every chain's pilot, and the partition is chosen from all of them.
+  // are every chain's pilot, and the partition is chosen from all of them
+  // at the end of each of its two stages.
   const Index pilot = requested.auto_partition ? requested.pilot_steps : 0;
-  std::optional<PartitionChoice> choice;
+  const Index stage1 = pilot / 2;
+  Index stage_done = requested.auto_partition ? 0 : 2;
+  PartitionChoice choice;
   std::optional<ModelFault> pilot_fault;
   // A resumed run reads its theta from the checkpoint: no pilot.
   if (requested.pilot_steps > 0 && !requested.auto_partition && checkpointing.resume == nullptr) {
@@ -116,30 +119,39 @@ SampleResult sample_interacting_contour(const Model& model, const SamplerConfig&
       }
     });
   };
-  // The end of the pilot: every process gathers all pilot energies and
-  // makes the same choice.
-  const auto configure = [&](const PartitionChoice& chosen) {
+  // The end of a pilot stage: every process gathers all chains' energies
+  // (and log-weights) of the stage and makes the same choice.
+  const auto configure = [&](Index stage, const PartitionChoice& chosen) {
     choice = chosen;
+    stage_done = stage;
     theta->reset(chosen_settings(requested, chosen));
-    for (auto& chain : chains) chain->configure_contour(chosen);
+    for (auto& chain : chains) chain->configure_contour(stage, chosen);
   };
-  const auto choose = [&] {
+  const auto gather = [&](auto values_of, Index per_chain) {
     std::vector<double> mine;
-    mine.reserve(static_cast<std::size_t>(block.count * pilot));
+    mine.reserve(static_cast<std::size_t>(block.count * per_chain));
     for (const auto& chain : chains) {
-      const auto energies = chain->contour()->pilot_energies();
-      mine.insert(mine.end(), energies.begin(), energies.end());
+      const auto values = values_of(*chain->contour());
+      mine.insert(mine.end(), values.begin(), values.end());
     }
-    std::vector<double> every(static_cast<std::size_t>(config.n_chains * pilot));
-    exchange.gather_values(mine, every, pilot);
-    configure(choose_partition(every, pilot, requested, sampler.temperature));
+    std::vector<double> every(static_cast<std::size_t>(config.n_chains * per_chain));
+    exchange.gather_values(mine, every, per_chain);
+    return every;
+  };
+  const auto choose = [&](Index stage) {
+    const Index length = stage == 1 ? stage1 : pilot - stage1;
+    const auto energies = gather([&](const Contour& c) { return c.stage_energies(stage); }, length);
+    const auto log_w = stage == 2 ? gather([](const Contour& c) { return c.stage_log_weights(); }, length)
+                                  : std::vector<double>();
+    configure(stage, choose_partition(energies, log_w, length, requested, sampler.temperature));
   };
   Index k = 0;
   bool started = checkpointing.resume != nullptr;  // the evaluations at x_{k+1} are saved
   if (started) {
     k = read_driver_section(*checkpointing.resume, DriverKind::kInteractingContour, n_steps);
     if (requested.auto_partition) {
-      if (const auto saved = load_choice(*checkpointing.resume)) configure(*saved);
+      PartitionChoice saved;
+      if (const Index stage = load_choice(*checkpointing.resume, saved); stage > 0) configure(stage, saved);
     }
     theta->load(*checkpointing.resume);
     load_chains(*checkpointing.resume, chains, k);
@@ -147,7 +159,7 @@ SampleResult sample_interacting_contour(const Model& model, const SamplerConfig&
   const auto save = [&](Index steps) {
     write_checkpoint(checkpointing, [&](ByteWriter& out) {
       write_driver_section(out, DriverKind::kInteractingContour, steps);
-      if (requested.auto_partition) save_choice(out, choice);
+      if (requested.auto_partition) save_choice(out, stage_done, choice);
       theta->save(out);
       save_chains(out, chains);
     });
@@ -159,7 +171,7 @@ SampleResult sample_interacting_contour(const Model& model, const SamplerConfig&
     }
     for (Index s = 0; s < length; ++s) {
       ++k;
-      const bool piloting = k <= pilot;
+      const bool piloting = k <= stage1;  // pilot stage 1: the plain move, no theta
       // A chain stopped by a fault sends -(1 + the fault's kind) for its
       // index, so that every process stops at the same step, before any
       // chain records x_k, with the fault of the lowest chain.
@@ -179,13 +191,13 @@ SampleResult sample_interacting_contour(const Model& model, const SamplerConfig&
                          static_cast<Index>(p), k);
       }
       // ICSGLD eq. (5), summed in chain order.
-      if (!piloting) theta->update(all, shared.contour.sa.at(k - pilot));
+      if (!piloting) theta->update(all, shared.contour.sa.at(k - (k <= pilot ? stage1 : pilot)));
       // Record x_k and move with theta_{k+1}, then evaluate at x_{k+1}.
       pass.for_each(chains.size(), [&](std::size_t c) {
         chains[c]->tell();
         if (k < n_steps) evaluate(c);
       });
-      if (k == pilot) choose();
+      if (pilot > 0 && (k == stage1 || k == pilot)) choose(k == stage1 ? 1 : 2);
     }
   }, save);
   settle(result.outcome, chains);
