@@ -52,23 +52,6 @@ sgmc::Options options_for(const std::string& sampler, Index n_steps, Index seed)
   return o;
 }
 
-/// Weighted mode masses of one group of draws (shared weights).
-Eigen::VectorXd masses(const Mixture& target, const std::vector<const sgmc::DrawStore*>& stores,
-                       const sgmc::Vec& log_w) {
-  Eigen::VectorXd mass = Eigen::VectorXd::Zero(target.weights.size());
-  const double top = log_w.size() > 0 ? log_w.maxCoeff() : 0;
-  Index at = 0;
-  double total = 0;
-  for (const auto* store : stores) {
-    for (Index i = 0; i < store->size(); ++i, ++at) {
-      const double w = log_w.size() > 0 ? std::exp(log_w[at] - top) : 1.0;
-      mass[target.mode_of(store->draws().col(i))] += w;
-      total += w;
-    }
-  }
-  return mass / total;
-}
-
 RunResult run(const Mixture& target, const std::string& sampler, Index n_steps, Index seed) {
   const auto model = target.target();
   const sgmc::Vec x0 = target.centres.col(target.start_mode);
@@ -79,36 +62,13 @@ RunResult run(const Mixture& target, const std::string& sampler, Index n_steps, 
   const auto& chains = result.chains;
   const bool contour = chains.front()->contour() != nullptr;
   const bool shared = contour && chains.front()->contour()->shares_theta();
-  Eigen::VectorXd estimate = Eigen::VectorXd::Zero(target.weights.size());
+  const auto estimate = sgmc::bench::mode_masses(target, result);
   std::vector<sgmc::ContourDraws> records;
   if (contour) {
     for (const auto& chain : chains) records.push_back(chain->contour()->snapshot());
   }
-  const auto weights_of = [&](std::size_t c) {
-    return records[c].log_weights(sgmc::WeightKind::kInterpolated, sgmc::WeightTheta::kRunning);
-  };
-  double kish = 0;
-  if (shared) {
-    std::vector<const sgmc::DrawStore*> stores;
-    sgmc::Vec log_w(0);
-    for (std::size_t c = 0; c < chains.size(); ++c) {
-      stores.push_back(&chains[c]->draws());
-      const sgmc::Vec w = weights_of(c);
-      log_w.conservativeResize(log_w.size() + w.size());
-      log_w.tail(w.size()) = w;
-    }
-    estimate = masses(target, stores, log_w);
-    kish = sgmc::kish_ess(sgmc::normalised_weights(log_w)) / static_cast<double>(log_w.size());
-  } else {
-    for (std::size_t c = 0; c < chains.size(); ++c) {
-      const sgmc::Vec w = contour ? weights_of(c) : sgmc::Vec();
-      estimate += masses(target, {&chains[c]->draws()}, w) / static_cast<double>(chains.size());
-      kish += (contour ? sgmc::kish_ess(sgmc::normalised_weights(w)) / static_cast<double>(w.size()) : 1.0) /
-              static_cast<double>(chains.size());
-    }
-  }
-  out.error = (estimate - target.weights).cwiseAbs().maxCoeff();
-  out.kish_share = kish;
+  out.error = (estimate.masses - target.weights).cwiseAbs().maxCoeff();
+  out.kish_share = estimate.kish_share;
   if (contour) {
     std::vector<sgmc::ContourChainRecord> pointers;
     for (std::size_t c = 0; c < records.size(); ++c) pointers.push_back({&chains[c]->draws(), &records[c]});

@@ -6,10 +6,13 @@
 #pragma once
 
 #include <cmath>
+#include <span>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "sgmc/drivers/driver.hpp"
+#include "sgmc/estimators/weighted.hpp"
 #include "sgmc/models/synthetic.hpp"
 
 namespace sgmc::bench {
@@ -69,6 +72,52 @@ inline Mixture three_modes(Index d) {
   centres(1, 2) = 7.8;
   return {"mix3_d" + std::to_string(d), Eigen::Vector3d(0.15, 0.35, 0.5), centres,
           Eigen::Vector3d(0.25, 1.0, 0.64), 0};
+}
+
+/// A run's estimate of the mode masses of `target`: for a contour sampler
+/// the importance-weighted share of the draws in each mode (running,
+/// interpolated weights), pooled over the chains when they share theta and
+/// else the mean of the chains' estimates; for other samplers the plain
+/// share. With the Kish ESS share of the weights (1 without weights).
+struct MassEstimate {
+  Eigen::VectorXd masses;
+  double kish_share = 1.0;
+};
+
+inline MassEstimate mode_masses(const Mixture& target, const SampleResult& result) {
+  const auto& chains = result.chains;
+  const bool contour = chains.front()->contour() != nullptr;
+  const bool shared = contour && chains.front()->contour()->shares_theta();
+  const auto weights_of = [&](const Chain& chain) {
+    return contour ? chain.contour()->snapshot().log_weights(WeightKind::kInterpolated, WeightTheta::kRunning)
+                   : Vec(Vec::Zero(chain.draws().size()));
+  };
+  // Draws of `group` with their log-weights, side by side.
+  const auto estimate = [&](std::span<const std::unique_ptr<Chain>> group) {
+    Index n = 0;
+    for (const auto& chain : group) n += chain->draws().size();
+    Vec log_w(n);
+    Eigen::VectorXi mode(n);
+    Index at = 0;
+    for (const auto& chain : group) {
+      const Index size = chain->draws().size();
+      log_w.segment(at, size) = weights_of(*chain);
+      for (Index i = 0; i < size; ++i) mode[at + i] = static_cast<int>(target.mode_of(chain->draws().draws().col(i)));
+      at += size;
+    }
+    const Vec w = normalised_weights(log_w);
+    MassEstimate out{Eigen::VectorXd::Zero(target.weights.size()), kish_ess(w) / static_cast<double>(n)};
+    for (Index i = 0; i < n; ++i) out.masses[mode[i]] += w[i];
+    return out;
+  };
+  if (shared) return estimate(chains);
+  MassEstimate mean{Eigen::VectorXd::Zero(target.weights.size()), 0.0};
+  for (std::size_t c = 0; c < chains.size(); ++c) {
+    const auto one = estimate(std::span(chains).subspan(c, 1));
+    mean.masses += one.masses / static_cast<double>(chains.size());
+    mean.kish_share += one.kish_share / static_cast<double>(chains.size());
+  }
+  return mean;
 }
 
 }  // namespace sgmc::bench

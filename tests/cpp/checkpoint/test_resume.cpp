@@ -92,14 +92,15 @@ void expect_same_runs(const SampleResult& a, const SampleResult& b, const std::s
   }
 }
 
-/// Uninterrupted vs cancelled at kStopAt and resumed, for `o` on `model`.
-void check_resume(const Model& model, const Options& o, const std::string& what) {
+/// Uninterrupted vs cancelled at `stop_at` and resumed, for `o` on `model`.
+void check_resume(const Model& model, const Options& o, const std::string& what,
+                  Index stop_at = kStopAt) {
   const std::string path = temp_path("resume-" + what + ".ckpt");
   std::filesystem::remove(path);
   const auto whole = run(model, o, {});
-  const auto first = run(model, o, {path, o.get_int("checkpoint_every"), {}, nullptr}, kStopAt);
+  const auto first = run(model, o, {path, o.get_int("checkpoint_every"), {}, nullptr}, stop_at);
   ASSERT_TRUE(first.outcome.cancelled) << what;
-  ASSERT_EQ(first.outcome.steps_done, kStopAt) << what;
+  ASSERT_EQ(first.outcome.steps_done, stop_at) << what;
   const auto rest = resume(model, o, path);
   expect_same_runs(whole, rest, what);
   // The finished run checkpointed its end: resuming it changes nothing.
@@ -134,6 +135,27 @@ TEST(Resume, VarianceReducedContourAndNoisyTargets) {
     t.set("batch_size", Index{0});
     t.set("step_size", 1e-2);
     check_resume(*target, t, std::string("gauss25-") + sampler);
+  }
+}
+
+TEST(Resume, AutomaticPartitionContinuesBitwise) {
+  // SPEC §4.4: stopped in pilot stage 1 (iterations 1-50), in stage 2
+  // (51-100) and after the pilot, with the partition chosen by each chain
+  // (csgld, csghmc, pcsgld) or by all chains together (icsgld, icsghmc).
+  const auto model = data_model();
+  for (const char* sampler : {"csgld", "csghmc", "pcsgld", "icsgld", "icsghmc"}) {
+    Options o;
+    for (const auto& spec : option_specs()) {
+      const auto keep = spec.name != "contour_u1" && spec.name != "contour_du" && spec.name != "contour_m";
+      if (keep && options_for(sampler).is_set(spec.name)) o.set(spec.name, options_for(sampler).get(spec.name));
+    }
+    o.set("contour_pilot_steps", Index{100});
+    o.set("progress_every", Index{10});
+    o.set("checkpoint_every", Index{0});
+    ASSERT_TRUE(sampler_config(o).contour.auto_partition) << sampler;
+    for (const Index stop : {Index{30}, Index{80}, Index{150}}) {
+      check_resume(model, o, std::string(sampler) + "-auto-" + std::to_string(stop), stop);
+    }
   }
 }
 
