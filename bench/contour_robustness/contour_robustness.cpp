@@ -34,6 +34,7 @@ struct RunResult {
   double kish_share = 0;  ///< Kish ESS / draws (1 for unweighted samplers)
   bool flagged = false;   ///< the diagnostic's verdict: not converged
   double seconds = 0;
+  double rhat = 0;        ///< the largest weighted_rhat of the verdict
   std::string choice;     ///< the automatic partition of chain 0
   std::string reasons;
 };
@@ -99,6 +100,9 @@ RunResult run(const Mixture& target, const std::string& sampler, Index n_steps, 
     for (std::size_t c = 0; c < records.size(); ++c) pointers.push_back({&chains[c]->draws(), &records[c]});
     const auto diagnosed = sgmc::diagnose_run(pointers, shared);
     out.flagged = !diagnosed.verdict.converged;
+    for (const auto& theta : diagnosed.thetas) {
+      out.rhat = std::max(out.rhat, theta[static_cast<std::size_t>(sgmc::ContourCheck::kWeightedRhat)]);
+    }
     out.reasons = diagnosed.verdict.reasons;
     out.choice = describe(records.front());
   }
@@ -141,6 +145,9 @@ RunResult run_posterior(const std::string& dir, const std::string& sampler, Inde
     for (std::size_t c = 0; c < records.size(); ++c) pointers.push_back({&chains[c]->draws(), &records[c]});
     const auto diagnosed = sgmc::diagnose_run(pointers, chains.front()->contour()->shares_theta());
     out.flagged = !diagnosed.verdict.converged;
+    for (const auto& theta : diagnosed.thetas) {
+      out.rhat = std::max(out.rhat, theta[static_cast<std::size_t>(sgmc::ContourCheck::kWeightedRhat)]);
+    }
     out.reasons = diagnosed.verdict.reasons;
     out.choice = describe(records.front());
   }
@@ -177,7 +184,7 @@ int main(int argc, char** argv) {
   for (const Index d : {2, 5, 10}) all.push_back(sgmc::bench::three_modes(d));
 
   std::ofstream csv(csv_path);
-  csv << "target,sampler,seed,max_mass_error,kish_share,flagged,seconds,partition\n";
+  csv << "target,sampler,seed,max_error,kish_share,flagged,weighted_rhat,seconds,partition\n";
   std::printf("%-10s %-7s %6s %8s %9s %6s %8s  %s\n", "target", "sampler", "within", "median",
               "kish", "flags", "seconds", "partition (chain 0, seed 1)");
   for (const auto& name : targets) {
@@ -210,7 +217,7 @@ int main(int argc, char** argv) {
         kish += r.kish_share / static_cast<double>(seeds);
         seconds += r.seconds / static_cast<double>(seeds);
         csv << name << "," << sampler << "," << seed << "," << r.error << "," << r.kish_share << ","
-            << r.flagged << "," << r.seconds << ",\"" << r.choice << "\"\n";
+            << r.flagged << "," << r.rhat << "," << r.seconds << ",\"" << r.choice << "\"\n";
         if (verbose && r.flagged) std::printf("    seed %ld: %s\n", static_cast<long>(seed), r.reasons.c_str());
       }
       std::sort(errors.begin(), errors.end());
