@@ -26,6 +26,9 @@ static void test_enum_arguments_out_of_range(void) {
   CHECK_OK(sgmc_options_set_string(o, "sampler", "csgld"));
   CHECK_OK(sgmc_options_set_int(o, "n_steps", 20));
   CHECK_OK(sgmc_options_set_int(o, "contour_m", 4));
+  CHECK_ERROR(sgmc_sample(&d, model, o, x0, 1, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "'n_steps' = 20: is too short for contour_partition");
+  CHECK_OK(sgmc_options_set_double(o, "contour_u1", 0.0));
   CHECK_OK(sgmc_sample(&d, model, o, x0, 1, NULL, NULL));
   CHECK_ERROR(sgmc_draws_copy_log_weights(d, 0, (sgmc_weight_kind)-3, SGMC_WEIGHT_FINAL, out, 64),
               SGMC_ERROR_INVALID_ARGUMENT, "'kind' = -3");

@@ -297,6 +297,11 @@ ContourSettings contour_settings(const Options& options) {
   if (c.auto_partition && !options.is_set("contour_pilot_steps")) {
     const Index n_steps = options.get_int("n_steps");
     c.pilot_steps = std::max(n_steps / 5, std::min<Index>(2000, n_steps / 2));
+    require(c.pilot_steps >= kMinAutoPilot, "n_steps", n_steps,
+            ("is too short for contour_partition = \"auto\", whose pilot needs " +
+             show(kMinAutoPilot) + " of the iterations (n_steps >= " + show(2 * kMinAutoPilot) +
+             "); set contour_u1 and contour_du for a fixed partition")
+                .c_str());
   }
   return c;
 }
