@@ -45,18 +45,29 @@ RunRecord run_job(const Job& job, std::ostream& err) {
                                  : sample(*model, job.options, x0, bar.callback());
 
   RunRecord out{sampler.kind, {}, record.n_steps, result.outcome,
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), {}};
+  std::vector<ContourDraws> snapshots;
   for (const auto& chain : result.chains) {
-    ChainRecord c{chain->draws().trimmed(), chain->config().temperature, {}, {}, {}, {},
-                  chain->faults()};
+    ChainRecord c{chain->draws().trimmed(), chain->config().temperature, {}, {}, {}, {}, 0,
+                  false, 0, {}, chain->faults()};
     if (is_cyclical(sampler.kind)) c.cycles = draw_cycles(c.draws, sampler.schedule);
     if (const Contour* contour = chain->contour()) {
-      const ContourDraws snapshot = contour->snapshot();
+      ContourDraws snapshot = contour->snapshot();
       c.indices = snapshot.trace.indices();
       c.log_weights = snapshot.log_weights(WeightKind::kInterpolated, WeightTheta::kFinal);
+      if (snapshot.configured) c.partition = snapshot.theta.partition();
+      c.zeta = snapshot.theta.zeta();
+      c.automatic = snapshot.automatic;
+      c.pilot_steps = snapshot.pilot_steps;
+      snapshots.push_back(std::move(snapshot));
     }
     if (const auto* mhbt = dynamic_cast<const Mhbt*>(&chain->kernel())) c.acceptance = mhbt->stats();
     out.chains.push_back(std::move(c));
+  }
+  if (!snapshots.empty()) {  // SPEC §4.4: is the contour run to be trusted?
+    std::vector<ContourChainRecord> chains;
+    for (std::size_t c = 0; c < snapshots.size(); ++c) chains.push_back({&out.chains[c].draws, &snapshots[c]});
+    out.contour = diagnose_run(chains, is_interacting(sampler.kind));
   }
   return out;
 }
@@ -71,6 +82,7 @@ RunEnd run_and_write(const Job& job, std::ostream& out, std::ostream& err) {
       << (record.outcome.cancelled ? " (interrupted)" : "")
       << (fault ? " (stopped by a fault of the model)" : "") << "\ndraws: " << job.draws
       << "\nsummary: " << job.summary << "\n";
+  if (record.contour) out << contour_line(record) << "\n";
   if (fault) {
     err << "sgmc: " << fault->what() << "\nsgmc: the draws made before the fault are in "
         << job.draws << "\n";

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "sgmc/diagnostics/contour_convergence.hpp"
 #include "sgmc/drivers/rounds.hpp"
 #include "sgmc/samplers/mhbt.hpp"
 #include "sgmc/samplers/sampler_config.hpp"
@@ -22,6 +23,12 @@ struct ChainRecord {
   /// Contour samplers: each draw's importance log-weight, interpolated with
   /// the chain's final theta (SPEC §4.1; docs/contour.md); empty otherwise.
   Vec log_weights;
+  /// Contour samplers: the partition and zeta the chain ran with, and
+  /// whether the pilot chose them (SPEC §4.4); unset otherwise.
+  std::optional<Partition> partition;
+  double zeta = 0;
+  bool automatic = false;
+  Index pilot_steps = 0;
   /// MHBT: its acceptance counts over the run.
   std::optional<MhbtStats> acceptance;
   /// Evaluations of the model the chain rejected (option on_fault = reject).
@@ -34,6 +41,8 @@ struct RunRecord {
   Index n_steps = 0;    ///< iterations asked for
   RunOutcome outcome;   ///< iterations made; cancelled by Ctrl-C; the fault that stopped the run
   double seconds = 0;   ///< wall time of the sampling
+  /// Contour samplers: the convergence statistics and verdict (SPEC §4.4).
+  std::optional<RunDiagnostics> contour;
 };
 
 }  // namespace sgmc::app

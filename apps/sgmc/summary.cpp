@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <sstream>
 
 #include "sgmc/core/error.hpp"
 #include "sgmc/diagnostics/chain_draws.hpp"
@@ -97,6 +98,38 @@ nlohmann::json weighted_summary(const RunRecord& record) {
   return {{"mean", mean}, {"chains", chains}};
 }
 
+/// Contour samplers (SPEC §4.4): each chain's partition, the statistics of
+/// every theta with their limits, and the verdict.
+nlohmann::json contour_summary(const RunRecord& record) {
+  nlohmann::json partitions = nlohmann::json::array();
+  for (const auto& c : record.chains) {
+    if (!c.partition) {  // stopped during its pilot
+      partitions.push_back(nullptr);
+      continue;
+    }
+    partitions.push_back({{"u1", c.partition->u1}, {"du", c.partition->du}, {"m", c.partition->m},
+                          {"zeta", c.zeta}, {"pilot_steps", c.pilot_steps},
+                          {"automatic", c.automatic}});
+  }
+  const RunDiagnostics& run = *record.contour;
+  nlohmann::json diagnostics = nlohmann::json::array();
+  for (std::size_t t = 0; t < run.thetas.size(); ++t) {
+    nlohmann::json checks = nlohmann::json::object();
+    for (std::size_t k = 0; k < kContourChecks; ++k) {
+      const auto& spec = contour_checks()[k];
+      const double value = run.thetas[t][k];
+      checks[std::string(spec.name)] = {{"value", number(value)},
+                                        {"limit", spec.limit},
+                                        {"fails_above", spec.fails_above},
+                                        {"pass", passes(static_cast<ContourCheck>(k), value)}};
+    }
+    diagnostics.push_back({{"label", run.labels[t]}, {"checks", checks}});
+  }
+  return {{"partitions", partitions},
+          {"diagnostics", diagnostics},
+          {"verdict", {{"converged", run.verdict.converged}, {"reasons", run.verdict.reasons}}}};
+}
+
 /// MHBT: acceptance rates over all chains, overall and split by the
 /// direction of the proposal, and each chain's counts.
 nlohmann::json acceptance_summary(const RunRecord& record) {
@@ -156,8 +189,23 @@ nlohmann::json summarise(const RunRecord& record) {
   }
   out["coordinates"] = coordinates;
   if (is_contour(record.kind)) out["weighted"] = weighted_summary(record);
+  if (record.contour) out["contour"] = contour_summary(record);
   if (record.chains.front().acceptance) out["acceptance"] = acceptance_summary(record);
   return out;
+}
+
+std::string contour_line(const RunRecord& record) {
+  const auto& verdict = record.contour->verdict;
+  if (!verdict.converged) return "contour: NOT CONVERGED - " + verdict.reasons;
+  const ChainRecord& first = record.chains.front();
+  std::ostringstream line;
+  line << "contour: converged";
+  if (first.partition) {
+    line << " (chain 0: u1 = " << first.partition->u1 << ", du = " << first.partition->du
+         << ", m = " << first.partition->m << ", zeta = " << first.zeta
+         << (first.automatic ? ", chosen by the pilot)" : ", as set)");
+  }
+  return line.str();
 }
 
 void write_summary(const std::string& path, const RunRecord& record) {

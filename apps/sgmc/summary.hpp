@@ -19,6 +19,11 @@ namespace sgmc::app {
 /// draws, constant draws) is null.
 nlohmann::json summarise(const RunRecord& record);
 
+/// The terminal's line on a contour run (record.contour set): "contour:
+/// converged (...the partition of chain 0...)" or "contour: NOT CONVERGED
+/// - <the verdict's reasons>".
+std::string contour_line(const RunRecord& record);
+
 /// Writes summarise(record) to `path`; throws sgmc::Error(kIo) naming it.
 void write_summary(const std::string& path, const RunRecord& record);
 

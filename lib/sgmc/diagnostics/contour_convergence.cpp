@@ -16,9 +16,9 @@ constexpr double kMassFloor = 1e-3;
 
 constexpr ContourCheckSpec kChecks[kContourChecks] = {
     {"theta_max", 0.5, true,
-     "theta piled onto one subregion (a lump at u1, or a collapsed linear field); use "
-     "contour_partition = \"auto\", or a u1 whose lowest subregion holds about as much mass as "
-     "its neighbours"},
+     "theta piled onto one subregion (a thin lump at u1, or a collapsed linear field); with a "
+     "fixed partition put u1 where the lowest subregion holds about as much mass as its "
+     "neighbour (or use contour_partition = \"auto\"), else run longer"},
     {"visit_tv", 0.2, true,
      "the visits of the subregions are far from the fixed point's (flat for the linear field, "
      "theta^(1-zeta) for the power field): theta has not converged; run longer or adapt faster "

@@ -1,0 +1,37 @@
+# `sgmc run` of a contour sampler into WORK_DIR (arguments ARGS, a ;-list),
+# then checks that the terminal's contour line matches LINE and that the
+# summary JSON holds the verdict CONVERGED (true/false) and, for chain 0,
+# a partition whose "automatic" is AUTOMATIC and whose m is at least 2.
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+execute_process(COMMAND ${SGMC} run ${ARGS} --draws ${WORK_DIR}/draws.csv
+                        --summary ${WORK_DIR}/summary.json
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "sgmc run failed (${rc}):\n${out}\n${err}")
+endif()
+message(STATUS "${out}")
+if(NOT out MATCHES "${LINE}")
+  message(FATAL_ERROR "the output lacks a line matching '${LINE}':\n${out}")
+endif()
+file(READ ${WORK_DIR}/summary.json summary)
+string(JSON converged GET "${summary}" contour verdict converged)
+string(JSON reasons GET "${summary}" contour verdict reasons)
+if(NOT converged STREQUAL CONVERGED)
+  message(FATAL_ERROR "verdict converged = ${converged}, expected ${CONVERGED}: ${reasons}")
+endif()
+if(converged STREQUAL "ON" AND NOT reasons STREQUAL "")
+  message(FATAL_ERROR "a converged run with reasons '${reasons}'")
+endif()
+if(converged STREQUAL "OFF" AND reasons STREQUAL "")
+  message(FATAL_ERROR "a run not converged without a reason")
+endif()
+string(JSON automatic GET "${summary}" contour partitions 0 automatic)
+string(JSON m GET "${summary}" contour partitions 0 m)
+if(NOT automatic STREQUAL AUTOMATIC OR m LESS 2)
+  message(FATAL_ERROR "chain 0's partition: automatic = ${automatic}, m = ${m}")
+endif()
+string(JSON checks LENGTH "${summary}" contour diagnostics 0 checks)
+if(NOT checks EQUAL 6)
+  message(FATAL_ERROR "contour.diagnostics[0] holds ${checks} statistics, expected 6")
+endif()
