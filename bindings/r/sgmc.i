@@ -255,6 +255,7 @@ static int sgmc_r_progress(int64_t done, int64_t total, void *user) {
 %ignore sgmc_chain_tell;
 %ignore sgmc_draws_resample;
 %ignore sgmc_draws_pooled_resample;
+%ignore sgmc_draws_contour_verdict;
 
 /* Every buffer here lives on the stack or in R's memory: nothing to free()
  * (the R module's default freearg frees pointer arguments). */
@@ -278,18 +279,22 @@ static int sgmc_r_progress(int64_t done, int64_t total, void *user) {
     $1 = (uint64_t)v_; } %}
 %typemap(in) double %{ $1 = sgmc_r_double($input, "$1_name"); %}
 %typemap(in) const char * %{ $1 = ($1_ltype)sgmc_r_string($input, "$1_name"); %}
-%typemap(in) sgmc_weight_kind, sgmc_weight_theta, sgmc_cycle_weighting, sgmc_convergence_stat
+%typemap(in) sgmc_weight_kind, sgmc_weight_theta, sgmc_cycle_weighting, sgmc_convergence_stat,
+  sgmc_contour_check
 %{ $1 = ($1_ltype)(int)sgmc_r_int64($input, "$1_name"); %}
 %typemap(out) int32_t %{ $result = Rf_ScalarReal((double)$1); %}
 %typemap(out) int64_t %{ $result = Rf_ScalarReal((double)$1); %}
 %typemap(out) const char * %{ $result = Rf_mkString($1 ? $1 : ""); %}
 %typemap(scoercein) int64_t, uint32_t, uint64_t, double, const char *,
-  sgmc_weight_kind, sgmc_weight_theta, sgmc_cycle_weighting, sgmc_convergence_stat ""
+  sgmc_weight_kind, sgmc_weight_theta, sgmc_cycle_weighting, sgmc_convergence_stat,
+  sgmc_contour_check ""
 %typemap(scheck) int64_t, uint32_t, uint64_t, double, const char *,
-  sgmc_weight_kind, sgmc_weight_theta, sgmc_cycle_weighting, sgmc_convergence_stat ""
+  sgmc_weight_kind, sgmc_weight_theta, sgmc_cycle_weighting, sgmc_convergence_stat,
+  sgmc_contour_check ""
 %typemap(scoerceout) int32_t, int64_t, const char * ""
 %typemap(rtype) int64_t, uint32_t, uint64_t, int32_t "numeric"
-%typemap(rtype) sgmc_weight_kind, sgmc_weight_theta, sgmc_cycle_weighting, sgmc_convergence_stat "numeric"
+%typemap(rtype) sgmc_weight_kind, sgmc_weight_theta, sgmc_cycle_weighting, sgmc_convergence_stat,
+  sgmc_contour_check "numeric"
 
 /* ---- handles ----------------------------------------------------------- */
 %define SGMC_R_HANDLE(TYPE)
@@ -323,9 +328,9 @@ SGMC_R_HANDLE(sgmc_chain)
 %apply int64_t *OUT { int64_t *n_chains, int64_t *n_draws, int64_t *dim, int64_t *data_size,
                       int64_t *n_rows, int64_t *n_features, int64_t *m, int64_t *n_thetas,
                       int64_t *n_cycles, int64_t *out, int64_t *proposed, int64_t *accepted,
-                      int64_t *forward_proposed, int64_t *forward_accepted };
-%apply int32_t *OUT { int32_t *full, int32_t *status };
-%apply double *OUT { double *out, double *beta };
+                      int64_t *forward_proposed, int64_t *forward_accepted, int64_t *pilot_steps };
+%apply int32_t *OUT { int32_t *full, int32_t *status, int32_t *automatic, int32_t *fails_above };
+%apply double *OUT { double *out, double *beta, double *u1, double *du, double *zeta, double *limit };
 %apply const char **OUT { const char **out, const char **name, const char **doc };
 %apply sgmc_option_type *OUT { sgmc_option_type *out, sgmc_option_type *type };
 
@@ -475,6 +480,23 @@ void sgmc_r_sample(sgmc_draws **out, const sgmc_model *model, const sgmc_options
   sgmc_status s = sgmc_sample(out, model, options, x0, x0_len, progress, user);
   if (s < 0 && *out == NULL) sgmc_r_stop_status(s);
   *status = (int32_t)s;
+}
+/* sgmc_draws_contour_verdict() as list(converged = TRUE/FALSE, reasons = "..."). */
+SEXP sgmc_r_draws_contour_verdict(const sgmc_draws *draws) {
+  int32_t converged = 0;
+  int64_t needed = 0;
+  char *text;
+  SEXP out;
+  sgmc_status s = sgmc_draws_contour_verdict(draws, &converged, NULL, 0, &needed);
+  if (s < 0) sgmc_r_stop_status(s);
+  text = R_alloc((size_t)needed, 1);
+  s = sgmc_draws_contour_verdict(draws, &converged, text, needed, NULL);
+  if (s < 0) sgmc_r_stop_status(s);
+  out = PROTECT(Rf_allocVector(VECSXP, 2));
+  SET_VECTOR_ELT(out, 0, Rf_ScalarLogical(converged != 0));
+  SET_VECTOR_ELT(out, 1, Rf_mkString(text));
+  UNPROTECT(1);
+  return out;
 }
 /* 1 when the last c_sgmc_sample() was stopped by an interrupt. */
 int sgmc_r_was_interrupted(void) { return sgmc_r_interrupted; }

@@ -15,7 +15,7 @@ constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 constexpr double kMassFloor = 1e-3;
 
 constexpr ContourCheckSpec kChecks[kContourChecks] = {
-    {"theta_max", 0.5, true,
+    {"theta_max", 0.9, true,
      "theta piled onto one subregion (a thin lump at u1, or a collapsed linear field); with a "
      "fixed partition put u1 where the lowest subregion holds about as much mass as its "
      "neighbour (or use contour_partition = \"auto\"), else run longer"},

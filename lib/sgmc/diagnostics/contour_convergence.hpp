@@ -8,10 +8,11 @@
 //   theta_max       the largest share of pi's mass in one subregion by the
 //                   final theta's estimate of the energy pdf (theta for the
 //                   power field, theta^zeta normalised for the linear field,
-//                   whose fixed point is theta_inf^(1/zeta)). Above 0.5:
-//                   theta piled onto one subregion: the lump of a u1 just
-//                   above the lowest energy, or a linear field that
-//                   collapsed from a poor theta_0 (ICSGLD Lemma 1).
+//                   whose fixed point is theta_inf^(1/zeta)). Above 0.9:
+//                   theta piled onto one subregion: a linear field that
+//                   collapsed from a poor theta_0 (ICSGLD Lemma 1), or a
+//                   thin lump at u1 pulling every chain in. (A wide lump
+//                   by design, such as u1 = 2 on mix1d, holds 0.6-0.8.)
 //   visit_tv        the total-variation distance, over the subregions
 //                   visited in the last half of the draws that hold at
 //                   least 0.1% of pi's mass by theta's estimate, between

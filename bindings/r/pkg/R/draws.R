@@ -44,8 +44,12 @@
   # Contour samplers (csgld, csghmc, pcsgld, ksgld, and any later one).
   cs <- .sgmc_try_state(c_sgmc_draws_contour_shape(handles[[1]]))
   if (!is.null(cs)) {
-    out$contour <- list(m = cs$m, n_thetas = cs$n_thetas, zeta = .sgmc_get_option(opts, "contour_zeta"),
-                        u1 = .sgmc_get_option(opts, "contour_u1"), du = .sgmc_get_option(opts, "contour_du"))
+    # Each chain's own partition (an automatic one may differ per chain):
+    # sgmc_contour_partition(); these are chain 1's.
+    partition <- sgmc_contour_partition(structure(list(handles = handles, chain_map = chain_map,
+                                                       n_chains = n_chains), class = "sgmc_draws"))
+    out$contour <- list(m = cs$m, n_thetas = cs$n_thetas, zeta = partition$zeta[1],
+                        u1 = partition$u1[1], du = partition$du[1], partition = partition)
     out$log_weights <- sgmc_log_weights(out)
     out$theta <- sgmc_theta(out)
   }
@@ -106,20 +110,35 @@ sgmc_log_weights <- function(x, kind = c("interpolated", "bin"), theta = c("fina
   .sgmc_per_draw(x, function(h, k, n) c_sgmc_draws_copy_log_weights(h, k, w[["kind"]], w[["when"]], n))
 }
 
-# The final theta of every chain: an m x n_chains matrix.
-sgmc_theta <- function(x) {
-  .check_contour(x)
-  m <- c_sgmc_draws_contour_shape(x$handles[[1]])$m
-  matrix(unlist(.sgmc_each_chain(x, function(h, k) c_sgmc_draws_copy_theta(h, k, m))), m, x$n_chains)
+# The m of every chain: an automatic partition may give each its own.
+.sgmc_chain_m <- function(x) {
+  unlist(.sgmc_each_chain(x, function(h, k) {
+    p <- .sgmc_try_state(c_sgmc_draws_contour_partition(h, k))
+    if (is.null(p)) c_sgmc_draws_contour_shape(h)$m else p$m
+  }))
 }
 
-# The trajectory of theta of one chain (option theta_thin > 0): n_thetas x m.
+# The final theta of every chain: an m x n_chains matrix, m the largest
+# over the chains; a chain with fewer subregions is padded with NA.
+sgmc_theta <- function(x) {
+  .check_contour(x)
+  ms <- .sgmc_chain_m(x)
+  out <- matrix(NA_real_, max(ms), x$n_chains)
+  for (c in seq_len(x$n_chains)) {
+    out[seq_len(ms[c]), c] <- c_sgmc_draws_copy_theta(x$handles[[x$chain_map[c, 1]]], x$chain_map[c, 2], ms[c])
+  }
+  out
+}
+
+# The trajectory of theta of one chain (option theta_thin > 0): n_thetas x
+# the chain's m.
 sgmc_theta_trace <- function(x, chain = 1) {
   .check_contour(x)
   chain <- .check_chain(x, chain)
   s <- c_sgmc_draws_contour_shape(x$handles[[1]])
+  m <- .sgmc_chain_m(x)[chain]
   h <- x$handles[[x$chain_map[chain, 1]]]
-  matrix(c_sgmc_draws_copy_theta_trace(h, x$chain_map[chain, 2], s$n_thetas * s$m), s$n_thetas, s$m, byrow = TRUE)
+  matrix(c_sgmc_draws_copy_theta_trace(h, x$chain_map[chain, 2], s$n_thetas * m), s$n_thetas, m, byrow = TRUE)
 }
 
 # The 1-based subregion index of every draw: n_draws x n_chains.

@@ -27,7 +27,7 @@ sgmc_sample <- function(model, sampler = "sgld", n_steps = 1000, ..., x0 = NULL,
   }
   draws <- .sgmc_new_draws(handles, chain_map, model, opts)
   if (!is.null(fault)) stop(.sgmc_fault(fault, draws))
-  draws
+  .sgmc_warn_not_converged(draws)
 }
 
 # sgmc_resume(): continues the run saved in a checkpoint file, with the
@@ -47,7 +47,7 @@ sgmc_resume <- function(model, path, threads = NULL, checkpoint_every = NULL,
     warning("sgmc_resume() was interrupted: the draws made so far are returned", call. = FALSE)
   n_chains <- c_sgmc_draws_shape(draws)$n_chains
   chain_map <- cbind(handle = rep(1L, n_chains), chain = seq_len(n_chains) - 1L)
-  .sgmc_new_draws(list(draws), chain_map, model, opts)
+  .sgmc_warn_not_converged(.sgmc_new_draws(list(draws), chain_map, model, opts))
 }
 
 # The R-model run saved as "<path>.chain<c>" files, continued chain by chain.
@@ -61,7 +61,7 @@ sgmc_resume <- function(model, path, threads = NULL, checkpoint_every = NULL,
   chain_map <- cbind(handle = seq_len(n_chains), chain = rep(0L, n_chains))
   draws <- .sgmc_new_draws(run$handles, chain_map, model, opts)
   if (!is.null(run$fault)) stop(.sgmc_fault(run$fault, draws))
-  draws
+  .sgmc_warn_not_converged(draws)
 }
 
 # x0: NULL (zeros), dim values (every chain) or an n_chains x dim matrix.

@@ -36,3 +36,9 @@ r_logistic <- function(x, y, prior_sd) {
     prior_gradient = function(w) w / prior_sd^2,
     dim = ncol(a1), data_size = nrow(a1))
 }
+
+# Runs too short to converge (tests of the plumbing, not of the estimates):
+# the contour verdict's warning is expected and muffled.
+unconverged_ok <- function(expr) {
+  withCallingHandlers(expr, sgmc_not_converged = function(w) invokeRestart("muffleWarning"))
+}

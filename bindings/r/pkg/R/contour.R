@@ -1,0 +1,99 @@
+# The contour samplers' automatic partition and convergence verdict (SPEC
+# §4.4, docs/contour.md): what partition every chain ran with, the
+# statistics of every theta against their limits, and the verdict that
+# sgmc_sample() turns into a warning of class "sgmc_not_converged".
+
+# The partition, zeta and pilot of every chain: a data.frame with one row
+# per chain (NA for a chain stopped during its pilot).
+sgmc_contour_partition <- function(x) {
+  .check_contour(x)
+  rows <- .sgmc_each_chain(x, function(h, k) {
+    p <- .sgmc_try_state(c_sgmc_draws_contour_partition(h, k))
+    if (is.null(p)) return(data.frame(u1 = NA_real_, du = NA_real_, m = NA_real_, zeta = NA_real_,
+                                      pilot_steps = NA_real_, automatic = NA))
+    data.frame(u1 = p$u1, du = p$du, m = p$m, zeta = p$zeta, pilot_steps = p$pilot_steps,
+               automatic = p$automatic != 0)
+  })
+  cbind(chain = seq_len(x$n_chains), do.call(rbind, rows))
+}
+
+# The statistics, their limits and which side of a limit fails.
+.sgmc_contour_checks <- function() {
+  n <- 6L
+  info <- lapply(seq_len(n) - 1L, function(i) c_sgmc_contour_check_info(i))
+  data.frame(name = vapply(info, function(i) i$name, ""),
+             limit = vapply(info, function(i) i$limit, 0),
+             fails_above = vapply(info, function(i) i$fails_above != 0, TRUE))
+}
+
+# The statistics of every theta: a data.frame with one row per chain (one
+# row "all chains" for the interacting samplers, whose chains share theta)
+# and, for several independent chains run together, a row "across chains"
+# with the weighted R-hat across them. Columns: the six statistics and
+# `pass`; attribute "checks" gives each statistic's limit and failing side.
+sgmc_contour_diagnostics <- function(x) {
+  .check_contour(x)
+  checks <- .sgmc_contour_checks()
+  one <- function(h, k) c_sgmc_draws_contour_diagnostics(h, k, nrow(checks))
+  if (x$sampler %in% .sgmc_interacting) {
+    values <- list(one(x$handles[[1]], 0))
+    labels <- "all chains"
+  } else {
+    values <- .sgmc_each_chain(x, one)
+    labels <- paste("chain", seq_len(x$n_chains))
+    if (x$n_chains > 1 && length(x$handles) == 1) {
+      values <- c(values, list(one(x$handles[[1]], -1)))
+      labels <- c(labels, "across chains")
+    }
+  }
+  out <- as.data.frame(do.call(rbind, values))
+  names(out) <- checks$name
+  out$pass <- apply(as.matrix(out), 1, function(v) {
+    ok <- ifelse(checks$fails_above, v <= checks$limit, v >= checks$limit)
+    all(!is.na(ok) & ok)
+  })
+  across <- labels == "across chains"
+  out$pass[across] <- is.na(out$weighted_rhat[across]) | out$weighted_rhat[across] <= checks$limit[checks$name == "weighted_rhat"]
+  out <- cbind(theta = labels, out)
+  attr(out, "checks") <- checks
+  out
+}
+
+# The verdict: list(converged = TRUE/FALSE, reasons = "..."), one sentence
+# per failing statistic. Chains are numbered from 1, as in R.
+sgmc_contour_verdict <- function(x) {
+  .check_contour(x)
+  if (length(x$handles) == 1) {
+    v <- c_sgmc_r_draws_contour_verdict(x$handles[[1]])
+    return(list(converged = v[[1]], reasons = .sgmc_renumber_chains(v[[2]], 0L)))
+  }
+  # A model written in R: one handle per chain, each verdict of one chain.
+  parts <- .sgmc_each_chain(x, function(h, k) c_sgmc_r_draws_contour_verdict(h))
+  reasons <- unlist(lapply(seq_along(parts), function(c)
+    if (parts[[c]][[1]]) NULL else .sgmc_renumber_chains(parts[[c]][[2]], c - 1L)))
+  list(converged = all(vapply(parts, function(p) p[[1]], TRUE)),
+       reasons = paste(reasons, collapse = "; "))
+}
+
+# "chain k" of the C API (0-based) as R's 1-based "chain k + 1 + offset".
+.sgmc_renumber_chains <- function(text, offset) {
+  m <- gregexpr("chain [0-9]+", text)
+  hits <- regmatches(text, m)[[1]]
+  if (length(hits) == 0) return(text)
+  regmatches(text, m) <- list(paste("chain", as.integer(sub("chain ", "", hits)) + 1L + offset))
+  text
+}
+
+# The warning sgmc_sample() and sgmc_resume() end with when a contour run
+# did not converge: class "sgmc_not_converged", with the verdict's reasons.
+.sgmc_warn_not_converged <- function(draws) {
+  if (is.null(draws$log_weights)) return(invisible(draws))
+  v <- sgmc_contour_verdict(draws)
+  if (!v$converged) {
+    warning(structure(class = c("sgmc_not_converged", "warning", "condition"),
+                      list(message = paste0("the contour run did not converge; do not use its weighted ",
+                                            "estimates (sgmc_contour_verdict()): ", v$reasons),
+                           call = NULL, reasons = v$reasons)))
+  }
+  invisible(draws)
+}
