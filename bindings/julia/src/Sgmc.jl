@@ -32,6 +32,7 @@ include("errors.jl")
 include("options.jl")
 include("models.jl")
 include("draws.jl")
+include("contour_verdict.jl")
 include("chain.jl")
 include("abstractmcmc.jl")
 
@@ -44,7 +45,8 @@ export Draws, sample_chains, positions, energies, iterations, log_weights, theta
        contour_index, contour_shape, weighted_moments, weighted_quantiles, resample,
        pooled_weighted_moments, pooled_weighted_quantiles, pooled_resample,
        cycle_count, cycles, cycle_weights, cycle_mean, swap_stats, temperatures, convergence,
-       mhbt_stats, faults, draw_count
+       mhbt_stats, faults, draw_count, contour_partition, contour_checks, contour_diagnostics,
+       contour_verdict
 export Chain, step!, steps_done, current_position, draws, save_chain, load_chain
 export Sampler, Transition, ChainState, RunState
 export SGLD, pSGLD, SGHMC, CycSGLD, CycSGHMC, ReSGLD, CSGLD, CSGHMC, pCSGLD, KSGLD, MHBT, ICSGLD,

@@ -215,6 +215,7 @@ function AbstractMCMC.bundle_samples(samples::Vector{Transition}, model::Abstrac
                                      ::Type{MCMCChains.Chains}; param_names = nothing,
                                      kwargs...)
     d = draws(state)
+    state isa ChainState && _warn_not_converged(d)  # a run's draws warned when they were made
     steps = iterations(d, 1)
     rows = Int[]
     for t in samples
@@ -231,7 +232,8 @@ All chains of `draws` as `MCMCChains.Chains`: the parameters `x[1]`, ...,
 and the internals `energy` and `iteration`, plus `log_weight` (the running
 interpolated importance log-weight) and `contour_index` for the contour
 samplers and `cycle` for the cyclical ones. `info` holds the sampler name,
-the final `theta` of each chain of a contour run, and `swap_stats` and
+the final `theta` of each chain of a contour run with its
+`contour_partition` and the run's `contour_verdict`, and `swap_stats` and
 `temperatures` (reSGLD), `mhbt` (the [`mhbt_stats`](@ref) of each chain) or
 `n_cycles` (cyclical samplers), and `faults` (the [`faults`](@ref) each chain
 rejected). The draws of a run that a fault of the model stopped (the
@@ -263,6 +265,10 @@ function _chains(d::Draws, chains::Vector{Int}, rows::Vector{Int}, names::Vector
         end
     end
     info = (sampler = d.sampler, theta = thetas, faults = [faults(d, c) for c in chains])
+    if is_contour(d)
+        info = merge(info, (contour_verdict = contour_verdict(d),
+                            contour_partition = [contour_partition(d, c) for c in chains]))
+    end
     if d.sampler == "resgld"
         info = merge(info, (swap_stats = swap_stats(d), temperatures = temperatures(d)))
     elseif d.sampler == "mhbt"

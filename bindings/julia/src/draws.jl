@@ -154,7 +154,7 @@ function _sample(model::AbstractSgmcModel, o::Options, x0::AbstractVecOrMat{<:Re
     end
     cause === nothing || throw(cause)
     check(status)
-    return Draws(ref[], sampler, model)
+    return _warn_not_converged(Draws(ref[], sampler, model))
 end
 
 const _RESUME_KEYS = (:threads, :progress_every, :checkpoint_file, :checkpoint_every)
@@ -182,7 +182,7 @@ function resume(model::AbstractSgmcModel, path::AbstractString; kwargs...)
     _call_with_model(model) do
         LibSgmc.sgmc_resume(ref, model, path, o, C_NULL, C_NULL)
     end
-    return Draws(ref[], getoption(saved, "sampler"), model)
+    return _warn_not_converged(Draws(ref[], getoption(saved, "sampler"), model))
 end
 
 """
@@ -206,7 +206,8 @@ _when(s::Symbol) = s === :running ? LibSgmc.SGMC_WEIGHT_RUNNING :
 """
     contour_shape(draws) -> (m, n_thetas)
 
-The number of subregions and of thetas kept per chain of a contour run.
+The number of subregions (the largest over the chains) and of thetas kept
+per chain of a contour run.
 """
 function contour_shape(d::Draws)
     m = Ref{Int64}(0)
@@ -233,10 +234,11 @@ end
 """
     theta(draws, chain = 1) -> Vector{Float64}
 
-The final theta (m values summing to 1) of one chain of a contour run.
+The final theta (m values summing to 1) of one chain of a contour run; m is
+the chain's own (an automatic partition may differ between chains).
 """
 function theta(d::Draws, chain::Integer = 1)
-    m, _ = contour_shape(d)
+    m = _chain_m(d, chain)
     buf = Vector{Float64}(undef, m)
     check(LibSgmc.sgmc_draws_copy_theta(d, _chain_arg(d, chain), buf, m))
     return buf
@@ -248,7 +250,8 @@ end
 theta after every `theta_thin`-th iteration: n_thetas × m.
 """
 function theta_trace(d::Draws, chain::Integer = 1)
-    m, t = contour_shape(d)
+    _, t = contour_shape(d)
+    m = _chain_m(d, chain)
     buf = Vector{Float64}(undef, m * t)
     check(LibSgmc.sgmc_draws_copy_theta_trace(d, _chain_arg(d, chain), buf, length(buf)))
     return permutedims(reshape(buf, m, t))

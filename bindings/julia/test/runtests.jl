@@ -91,6 +91,48 @@ end
         @test issorted(idx) && all(1 .<= idx .<= d.n_draws)
     end
 
+    @testset "contour samplers: automatic partition and verdict" begin
+        # mix1d with the partition chosen by the pilot: converged, and the
+        # right mode's pooled weighted mass 0.6.
+        d = sample_chains(target(:mix1d), [0.0]; sampler = :icsgld, step_size = 0.1,
+                          n_steps = 200_000, n_chains = 4, thin = 10, seed = 3)
+        p = contour_partition(d, 1)
+        @test p.automatic && p.pilot_steps == 40_000 && p.m >= 4
+        @test 1.43 < p.u1 < 3                      # above mix1d's lowest energy
+        @test all(contour_partition(d, c).u1 == p.u1 for c in 2:4)  # one shared partition
+        v = contour_verdict(d)
+        @test v.converged && v.reasons == ""
+        g = contour_diagnostics(d)
+        @test keys(g) == (:theta_max, :visit_tv, :multiplier_out, :theta_drift, :kish_share,
+                          :weighted_rhat)
+        @test all(c -> c.fails_above ? g[c.name] <= c.limit : g[c.name] >= c.limit, contour_checks())
+        w = pooled_weighted_moments(d)
+        @test 0.6 * 4 - 0.4 * 6 - 0.5 < w.mean[1] < 0.6 * 4 - 0.4 * 6 + 0.5
+        # A thin lump at u1: a warning with the reasons, and the verdict says so.
+        lump = (sampler = :csgld, step_size = 0.1, n_steps = 200_000, contour_u1 = 1.0,
+                contour_du = 0.1, contour_m = 60, seed = 1)
+        bad = @test_logs (:warn, r"did not converge") sample_chains(target(:mix1d), [0.0]; lump...)
+        vb = contour_verdict(bad)
+        @test !vb.converged && occursin("chain 0: theta_max = ", vb.reasons)
+        pb = contour_partition(bad)
+        @test !pb.automatic && pb.u1 == 1.0 && pb.du == 0.1 && pb.m == 60 && pb.pilot_steps == 0
+        # Each chain of csgld chooses its own partition; theta has the chain's m.
+        c3 = sample_chains(target(:mix1d), [0.0]; sampler = :csgld, step_size = 0.1,
+                           n_steps = 20_000, n_chains = 3, seed = 4)
+        for c in 1:3
+            @test length(theta(c3, c)) == contour_partition(c3, c).m
+        end
+        @test isnan(contour_diagnostics(c3, 0).theta_max) && !isnan(contour_diagnostics(c3, 0).weighted_rhat)
+        # Bad inputs.
+        s = sample_chains(target(:mix1d), [0.0]; sampler = :sgld, n_steps = 100)
+        @test_throws SgmcError contour_verdict(s)
+        @test_throws SgmcError contour_partition(s)
+        @test_throws ArgumentError contour_partition(d, 5)
+        @test_throws SgmcError sample_chains(target(:mix1d), [0.0]; sampler = :csgld, n_steps = 20)
+        @test_throws SgmcError sample_chains(target(:mix1d), [0.0]; sampler = :csgld, n_steps = 1000,
+                                             contour_partition = "auto", contour_u1 = 2.0)
+    end
+
     @testset "KSGLD with a fixed theta0" begin
         d = sample_chains(gauss_c(), MU; sampler = :ksgld, step_size = 0.01, n_steps = 20000,
                           contour_m = 10, contour_du = 1.0, theta0 = fill(0.1, 10), seed = 2)

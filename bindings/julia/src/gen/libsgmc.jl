@@ -2027,7 +2027,7 @@ The sizes of the contour record (the size query before a copy).
 
 # Arguments
 - `draws` (in): Draws of a contour sampler.
-- `m` (out): The number of subregions. May be NULL.
+- `m` (out): The number of subregions: the largest over the chains (with an automatic partition each chain of csgld, csghmc and pcsgld chooses its own, see `sgmc_draws_contour_partition`). May be NULL.
 - `n_thetas` (out): The number of thetas kept per chain: n_steps / "theta_thin" (0 when "theta_thin" is 0). May be NULL.
 
 # Returns
@@ -2231,6 +2231,163 @@ sgmc_status sgmc_draws_resample(const sgmc_draws *draws, int64_t chain, sgmc_wei
 """
 function sgmc_draws_resample(draws, chain, kind, when, n_out, seed, out)
     ccall((:sgmc_draws_resample, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, sgmc_weight_kind, sgmc_weight_theta, Int64, UInt64, Ptr{Int64}), draws, chain, kind, when, n_out, seed, out)
+end
+
+"""
+    sgmc_draws_contour_partition(draws, chain, u1, du, m, zeta, pilot_steps, automatic)
+
+The partition, zeta and pilot that one chain of a contour run used.
+
+# Arguments
+- `draws` (in): Draws of a contour sampler.
+- `chain` (in): In [0, n_chains).
+- `u1` (out): The lowest boundary. May be NULL (so may every output).
+- `du` (out): The bandwidth.
+- `m` (out): The number of subregions.
+- `zeta` (out): The flattening exponent.
+- `pilot_steps` (out): K_pilot of an automatic partition, else 0.
+- `automatic` (out): 1 when the pilot chose the partition, else 0.
+
+# Returns
+`SGMC_OK`; `SGMC_ERROR_STATE` for draws of a non-contour sampler or a run stopped during its pilot (no partition yet); `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_draws_contour_partition(const sgmc_draws *draws, int64_t chain, double *u1, double *du, int64_t *m, double *zeta, int64_t *pilot_steps, int32_t *automatic);
+```
+"""
+function sgmc_draws_contour_partition(draws, chain, u1, du, m, zeta, pilot_steps, automatic)
+    ccall((:sgmc_draws_contour_partition, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Ptr{Cdouble}, Ptr{Cdouble}, Ptr{Int64}, Ptr{Cdouble}, Ptr{Int64}, Ptr{Int32}), draws, chain, u1, du, m, zeta, pilot_steps, automatic)
+end
+
+"""
+    sgmc_contour_check
+
+The convergence statistics of a contour run (SPEC §4.4), in this order in the arrays of `sgmc_draws_contour_diagnostics`.
+"""
+const sgmc_contour_check = Cint
+
+"""
+    SGMC_CONTOUR_THETA_MAX
+
+the largest share of the energy pdf theta estimates in one subregion; fails above 0.9
+"""
+const SGMC_CONTOUR_THETA_MAX = sgmc_contour_check(0)
+
+"""
+    SGMC_CONTOUR_VISIT_TV
+
+TV distance of the last half's subregion visits from the fixed point's; fails above 0.2
+"""
+const SGMC_CONTOUR_VISIT_TV = sgmc_contour_check(1)
+
+"""
+    SGMC_CONTOUR_MULTIPLIER_OUT
+
+share of the last half's moves with a multiplier outside [-2, 4]; fails above 0.05
+"""
+const SGMC_CONTOUR_MULTIPLIER_OUT = sgmc_contour_check(2)
+
+"""
+    SGMC_CONTOUR_THETA_DRIFT
+
+TV distance theta moved over the last quarter; fails above 0.1
+"""
+const SGMC_CONTOUR_THETA_DRIFT = sgmc_contour_check(3)
+
+"""
+    SGMC_CONTOUR_KISH_SHARE
+
+Kish ESS of the weights over the number of draws; fails below 0.01
+"""
+const SGMC_CONTOUR_KISH_SHARE = sgmc_contour_check(4)
+
+"""
+    SGMC_CONTOUR_WEIGHTED_RHAT
+
+split-chain potential scale reduction of the weighted estimates; fails above 1.1
+"""
+const SGMC_CONTOUR_WEIGHTED_RHAT = sgmc_contour_check(5)
+
+"""
+    SGMC_CONTOUR_CHECKS
+
+The number of statistics of sgmc_contour_check.
+"""
+const SGMC_CONTOUR_CHECKS = Cint(6)
+
+"""
+    sgmc_contour_check_info(check, name, limit, fails_above)
+
+The name, limit and failing side of one statistic.
+
+# Arguments
+- `check` (in): One of `sgmc_contour_check`.
+- `name` (out): A static string ("theta_max", ...). May be NULL.
+- `limit` (out): The limit. May be NULL.
+- `fails_above` (out): 1 when a value above the limit fails, 0 when a value below it fails. May be NULL.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_contour_check_info(sgmc_contour_check check, const char **name, double *limit, int32_t *fails_above);
+```
+"""
+function sgmc_contour_check_info(check, name, limit, fails_above)
+    ccall((:sgmc_contour_check_info, libsgmc), sgmc_status, (sgmc_contour_check, Ptr{Cstring}, Ptr{Cdouble}, Ptr{Int32}), check, name, limit, fails_above)
+end
+
+"""
+    sgmc_draws_contour_diagnostics(draws, chain, out, out_len)
+
+The statistics of the theta of one chain (for the interacting samplers, whose chains share theta, the pooled statistics of all chains, whatever `chain`).
+
+ For csgld, csghmc, pcsgld and ksgld, `chain` = -1 gives the row
+ "across chains" of the verdict: `SGMC_CONTOUR_WEIGHTED_RHAT` over the
+ halves of all chains, NaN for the other statistics.
+
+# Arguments
+- `draws` (in): Draws of a contour sampler.
+- `chain` (in): In [0, n_chains), or -1.
+- `out` (out): `SGMC_CONTOUR_CHECKS` values in the order of `sgmc_contour_check`; NaN where nothing can be computed (no draws after the pilot, or a run stopped before the last quarter).
+- `out_len` (in): At least `SGMC_CONTOUR_CHECKS`.
+
+# Returns
+`SGMC_OK`, `SGMC_ERROR_STATE` (not a contour sampler) or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_draws_contour_diagnostics(const sgmc_draws *draws, int64_t chain, double *out, int64_t out_len);
+```
+"""
+function sgmc_draws_contour_diagnostics(draws, chain, out, out_len)
+    ccall((:sgmc_draws_contour_diagnostics, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Ptr{Cdouble}, Int64), draws, chain, out, out_len)
+end
+
+"""
+    sgmc_draws_contour_verdict(draws, converged, reasons, reasons_len, needed)
+
+The verdict over every theta of the run (and, for csgld, csghmc, pcsgld and ksgld with several chains, the weighted R-hat across them): converged when every statistic is within its limit.
+
+# Arguments
+- `draws` (in): Draws of a contour sampler.
+- `converged` (out): 1 or 0. May be NULL.
+- `reasons` (out): Empty when converged, else one sentence per failing statistic ("chain 1: theta_max = 0.8 (limit <= 0.5): ..."), joined by "; ", NUL-terminated. May be NULL with `reasons_len` 0 (a size query).
+- `reasons_len` (in): The room in `reasons`, NUL included.
+- `needed` (out): The room the reasons need, NUL included. May be NULL.
+
+# Returns
+`SGMC_OK`; `SGMC_ERROR_STATE` (not a contour sampler); `SGMC_ERROR_INVALID_ARGUMENT` (also when `reasons_len` is positive but less than needed: nothing is written then).
+
+C prototype:
+```c
+sgmc_status sgmc_draws_contour_verdict(const sgmc_draws *draws, int32_t *converged, char *reasons, int64_t reasons_len, int64_t *needed);
+```
+"""
+function sgmc_draws_contour_verdict(draws, converged, reasons, reasons_len, needed)
+    ccall((:sgmc_draws_contour_verdict, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Ptr{Int32}, Cstring, Int64, Ptr{Int64}), draws, converged, reasons, reasons_len, needed)
 end
 
 """
@@ -2492,6 +2649,18 @@ export sgmc_draws_copy_log_weights
 export sgmc_draws_weighted_moments
 export sgmc_draws_weighted_quantiles
 export sgmc_draws_resample
+export sgmc_draws_contour_partition
+export sgmc_contour_check
+export SGMC_CONTOUR_THETA_MAX
+export SGMC_CONTOUR_VISIT_TV
+export SGMC_CONTOUR_MULTIPLIER_OUT
+export SGMC_CONTOUR_THETA_DRIFT
+export SGMC_CONTOUR_KISH_SHARE
+export SGMC_CONTOUR_WEIGHTED_RHAT
+export SGMC_CONTOUR_CHECKS
+export sgmc_contour_check_info
+export sgmc_draws_contour_diagnostics
+export sgmc_draws_contour_verdict
 export sgmc_chain_mhbt_stats
 export sgmc_draws_mhbt_stats
 export sgmc_draws_pooled_weighted_moments
