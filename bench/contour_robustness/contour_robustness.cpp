@@ -20,7 +20,7 @@
 
 #include "low_dim_gauss_mix.hpp"
 #include "mixtures.hpp"
-#include "sgmc/diagnostics/contour_convergence.hpp"
+#include "sgmc/drivers/contour_verdict.hpp"
 #include "sgmc/drivers/options_run.hpp"
 #include "sgmc/estimators/weighted.hpp"
 
@@ -77,6 +77,18 @@ std::string describe(const sgmc::ContourDraws& chain) {
   return text;
 }
 
+/// The verdict of a contour run into `out` (nothing for other samplers).
+void add_verdict(RunResult& out, const sgmc::SampleResult& result) {
+  if (result.chains.front()->contour() == nullptr) return;
+  const auto diagnosed = sgmc::diagnose_chains(result.chains);
+  out.flagged = !diagnosed.verdict.converged;
+  for (const auto& theta : diagnosed.thetas) {
+    out.rhat = std::max(out.rhat, theta[static_cast<std::size_t>(sgmc::ContourCheck::kWeightedRhat)]);
+  }
+  out.reasons = diagnosed.verdict.reasons;
+  out.choice = describe(result.chains.front()->contour()->snapshot());
+}
+
 RunResult run(const Mixture& target, const std::string& sampler, Index n_steps, Index seed,
               const FixedPartition& fixed) {
   const auto model = target.target();
@@ -85,27 +97,10 @@ RunResult run(const Mixture& target, const std::string& sampler, Index n_steps, 
   const auto result = sgmc::sample(*model, options_for(sampler, n_steps, seed, fixed), x0, {});
   RunResult out;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const auto& chains = result.chains;
-  const bool contour = chains.front()->contour() != nullptr;
-  const bool shared = contour && chains.front()->contour()->shares_theta();
   const auto estimate = sgmc::bench::mode_masses(target, result);
-  std::vector<sgmc::ContourDraws> records;
-  if (contour) {
-    for (const auto& chain : chains) records.push_back(chain->contour()->snapshot());
-  }
   out.error = (estimate.masses - target.weights).cwiseAbs().maxCoeff();
   out.kish_share = estimate.kish_share;
-  if (contour) {
-    std::vector<sgmc::ContourChainRecord> pointers;
-    for (std::size_t c = 0; c < records.size(); ++c) pointers.push_back({&chains[c]->draws(), &records[c]});
-    const auto diagnosed = sgmc::diagnose_run(pointers, shared);
-    out.flagged = !diagnosed.verdict.converged;
-    for (const auto& theta : diagnosed.thetas) {
-      out.rhat = std::max(out.rhat, theta[static_cast<std::size_t>(sgmc::ContourCheck::kWeightedRhat)]);
-    }
-    out.reasons = diagnosed.verdict.reasons;
-    out.choice = describe(records.front());
-  }
+  add_verdict(out, result);
   return out;
 }
 
@@ -127,8 +122,6 @@ RunResult run_posterior(const std::string& dir, const std::string& sampler, Inde
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const auto& chains = result.chains;
   const bool contour = chains.front()->contour() != nullptr;
-  std::vector<sgmc::ContourDraws> records;
-  std::vector<sgmc::ContourChainRecord> pointers;
   sgmc::Vec mean = sgmc::Vec::Zero(5);
   for (const auto& chain : chains) {
     const auto& draws = chain->draws();
@@ -138,19 +131,9 @@ RunResult run_posterior(const std::string& dir, const std::string& sampler, Inde
                                     : sgmc::Vec(sgmc::Vec::Zero(draws.size()));
     mean += sgmc::weighted_moments(x, log_w).mean / static_cast<double>(chains.size());
     out.kish_share += sgmc::kish_ess(sgmc::normalised_weights(log_w)) / static_cast<double>(draws.size() * static_cast<Index>(chains.size()));
-    if (contour) records.push_back(chain->contour()->snapshot());
   }
   out.error = ((mean - ref_mean).array() / ref_sd.array()).abs().maxCoeff();
-  if (contour) {
-    for (std::size_t c = 0; c < records.size(); ++c) pointers.push_back({&chains[c]->draws(), &records[c]});
-    const auto diagnosed = sgmc::diagnose_run(pointers, chains.front()->contour()->shares_theta());
-    out.flagged = !diagnosed.verdict.converged;
-    for (const auto& theta : diagnosed.thetas) {
-      out.rhat = std::max(out.rhat, theta[static_cast<std::size_t>(sgmc::ContourCheck::kWeightedRhat)]);
-    }
-    out.reasons = diagnosed.verdict.reasons;
-    out.choice = describe(records.front());
-  }
+  add_verdict(out, result);
   return out;
 }
 

@@ -13,6 +13,7 @@
 #include "sgmc/config/options.hpp"
 #include "sgmc/contour/auto_partition.hpp"
 #include "sgmc/diagnostics/contour_convergence.hpp"
+#include "sgmc/drivers/contour_verdict.hpp"
 #include "sgmc/drivers/options_run.hpp"
 #include "support/error_message.hpp"
 #include "support/same_draws.hpp"
@@ -169,12 +170,7 @@ Outcome run_mixture(const Options& o) {
   const auto target = mixture.target();
   const Vec x0 = mixture.centres.col(0);
   const auto result = sample(*target, o, x0, {});
-  std::vector<ContourDraws> records;
-  for (const auto& chain : result.chains) records.push_back(chain->contour()->snapshot());
-  std::vector<ContourChainRecord> chains;
-  for (std::size_t c = 0; c < records.size(); ++c) chains.push_back({&result.chains[c]->draws(), &records[c]});
-  const bool shared = result.chains.front()->contour()->shares_theta();
-  return {bench::mode_masses(mixture, result).masses[0], diagnose_run(chains, shared)};
+  return {bench::mode_masses(mixture, result).masses[0], diagnose_chains(result.chains)};
 }
 
 TEST(ContourConvergence, TheIssuesWrongConfigurationsAreFlagged) {
