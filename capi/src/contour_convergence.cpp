@@ -94,7 +94,8 @@ sgmc_status sgmc_draws_contour_verdict(const sgmc_draws* draws, int32_t* converg
   return guarded([&] {
     sgmc::require(reasons_len >= 0, "reasons_len", reasons_len, "must be >= 0");
     if (reasons_len > 0) require_non_null(reasons, "reasons");
-    const auto run = sgmc::diagnose_run(contour_chains(draws), draws->shared_theta);
+    const auto chains = contour_chains(draws);  // checks draws before it is read below
+    const auto run = sgmc::diagnose_run(chains, draws->shared_theta);
     const auto& text = run.verdict.reasons;
     const auto room = static_cast<int64_t>(text.size()) + 1;
     sgmc::require(reasons_len == 0 || reasons_len >= room, "reasons_len", reasons_len,

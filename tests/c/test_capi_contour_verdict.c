@@ -1,0 +1,148 @@
+/* The contour samplers' automatic partition and convergence verdict
+ * through the C API from plain C99 (SPEC §4.4): the partition a run chose
+ * or was given, the statistics and their limits, the verdict with its size
+ * query, and errors that name the argument and value. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "sgmc/sgmc.h"
+
+static sgmc_options *mix1d_options(const char *sampler, int64_t n_steps, int64_t n_chains) {
+  sgmc_options *o = NULL;
+  CHECK_OK(sgmc_options_create(&o));
+  CHECK_OK(sgmc_options_set_string(o, "sampler", sampler));
+  CHECK_OK(sgmc_options_set_double(o, "step_size", 0.1));
+  CHECK_OK(sgmc_options_set_int(o, "n_steps", n_steps));
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", n_chains));
+  CHECK_OK(sgmc_options_set_int(o, "thin", 10));
+  CHECK_OK(sgmc_options_set_int(o, "seed", 3));
+  return o;
+}
+
+/* icsgld on mix1d with the partition chosen by the pilot: one partition
+ * for all chains, above mix1d's lowest energy 1.43, and converged. */
+static void test_automatic(const sgmc_model *mix1d) {
+  sgmc_options *o = mix1d_options("icsgld", 200000, 4);
+  sgmc_draws *d = NULL;
+  double x0 = 0.0, u1 = 0, du = 0, zeta = 0, u1_c = 0, values[SGMC_CONTOUR_CHECKS], limit = 0;
+  int64_t m = 0, pilot = 0, m_c = 0, needed = 0, c;
+  int32_t automatic = 0, converged = -1, above = -1;
+  const char *name = NULL;
+  char reasons[4096];
+  CHECK_OK(sgmc_sample(&d, mix1d, o, &x0, 1, NULL, NULL));
+  CHECK_OK(sgmc_draws_contour_partition(d, 0, &u1, &du, &m, &zeta, &pilot, &automatic));
+  CHECK(automatic == 1 && pilot == 40000); /* max(n_steps / 5, min(2000, n_steps / 2)) */
+  CHECK(u1 > 1.43 && u1 < 3.0 && du > 0 && m >= 4 && zeta == 0.75);
+  for (c = 1; c < 4; ++c) {
+    CHECK_OK(sgmc_draws_contour_partition(d, c, &u1_c, NULL, &m_c, NULL, NULL, NULL));
+    CHECK(u1_c == u1 && m_c == m);
+  }
+  CHECK_OK(sgmc_draws_contour_diagnostics(d, 2, values, SGMC_CONTOUR_CHECKS));
+  for (c = 0; c < SGMC_CONTOUR_CHECKS; ++c) {
+    CHECK(isfinite(values[c]));
+    CHECK_OK(sgmc_contour_check_info((sgmc_contour_check)c, &name, &limit, &above));
+    CHECK(name != NULL && name[0] != '\0');
+    CHECK(above ? values[c] <= limit : values[c] >= limit);
+  }
+  CHECK_OK(sgmc_contour_check_info(SGMC_CONTOUR_WEIGHTED_RHAT, &name, &limit, &above));
+  CHECK(strcmp(name, "weighted_rhat") == 0 && limit == 1.1 && above == 1);
+  CHECK_OK(sgmc_draws_contour_verdict(d, &converged, NULL, 0, &needed));
+  CHECK(converged == 1 && needed == 1);
+  CHECK_OK(sgmc_draws_contour_verdict(d, NULL, reasons, (int64_t)sizeof reasons, NULL));
+  CHECK(reasons[0] == '\0');
+  sgmc_draws_destroy(d);
+  sgmc_options_destroy(o);
+}
+
+/* A thin lump at u1 (mix1d's lowest energy is 1.43): flagged, with the
+ * partition exactly as set and the reasons behind a size query. */
+static void test_flagged(const sgmc_model *mix1d) {
+  sgmc_options *o = mix1d_options("csgld", 200000, 2);
+  sgmc_draws *d = NULL;
+  double x0 = 0.0, u1 = 0, du = 0, zeta = 0, across[SGMC_CONTOUR_CHECKS];
+  int64_t m = 0, pilot = -1, needed = 0;
+  int32_t automatic = -1, converged = -1;
+  char *reasons;
+  CHECK_OK(sgmc_options_set_double(o, "contour_u1", 1.0));
+  CHECK_OK(sgmc_options_set_double(o, "contour_du", 0.1));
+  CHECK_OK(sgmc_options_set_int(o, "contour_m", 60));
+  CHECK_OK(sgmc_sample(&d, mix1d, o, &x0, 1, NULL, NULL));
+  CHECK_OK(sgmc_draws_contour_partition(d, 1, &u1, &du, &m, &zeta, &pilot, &automatic));
+  CHECK(automatic == 0 && pilot == 0 && u1 == 1.0 && du == 0.1 && m == 60 && zeta == 0.75);
+  CHECK_OK(sgmc_draws_contour_verdict(d, &converged, NULL, 0, &needed));
+  CHECK(converged == 0 && needed > 1);
+  reasons = malloc((size_t)needed);
+  CHECK_ERROR(sgmc_draws_contour_verdict(d, NULL, reasons, needed - 1, NULL),
+              SGMC_ERROR_INVALID_ARGUMENT, "'reasons_len'");
+  CHECK_OK(sgmc_draws_contour_verdict(d, NULL, reasons, needed, NULL));
+  CHECK(strstr(reasons, "chain 0: theta_max = ") != NULL);
+  CHECK((int64_t)strlen(reasons) + 1 == needed);
+  free(reasons);
+  /* chain -1: the weighted R-hat across the independent chains alone. */
+  CHECK_OK(sgmc_draws_contour_diagnostics(d, -1, across, SGMC_CONTOUR_CHECKS));
+  CHECK(isnan(across[SGMC_CONTOUR_THETA_MAX]) && isfinite(across[SGMC_CONTOUR_WEIGHTED_RHAT]));
+  sgmc_draws_destroy(d);
+  sgmc_options_destroy(o);
+}
+
+static void test_errors(const sgmc_model *mix1d) {
+  sgmc_options *o = mix1d_options("sgld", 200, 1);
+  sgmc_draws *d = NULL;
+  double x0 = 0.0, u1 = 7.0, values[SGMC_CONTOUR_CHECKS];
+  int32_t converged = 7;
+  const char *name = NULL;
+  CHECK_OK(sgmc_sample(&d, mix1d, o, &x0, 1, NULL, NULL));
+  CHECK_ERROR(sgmc_draws_contour_partition(d, 0, &u1, NULL, NULL, NULL, NULL, NULL),
+              SGMC_ERROR_STATE, "not from a contour sampler");
+  CHECK(u1 == 7.0);
+  CHECK_ERROR(sgmc_draws_contour_verdict(d, &converged, NULL, 0, NULL), SGMC_ERROR_STATE,
+              "not from a contour sampler");
+  CHECK(converged == 7);
+  sgmc_draws_destroy(d);
+  d = NULL;
+  CHECK_ERROR(sgmc_draws_contour_verdict(NULL, &converged, NULL, 0, NULL),
+              SGMC_ERROR_INVALID_ARGUMENT, "'draws'");
+  CHECK_ERROR(sgmc_contour_check_info((sgmc_contour_check)6, &name, NULL, NULL),
+              SGMC_ERROR_INVALID_ARGUMENT, "'check' = 6");
+  CHECK_ERROR(sgmc_contour_check_info((sgmc_contour_check)-1, &name, NULL, NULL),
+              SGMC_ERROR_INVALID_ARGUMENT, "'check' = -1");
+  /* Options that do not fit the automatic partition, refused by name. */
+  CHECK_OK(sgmc_options_set_string(o, "sampler", "csgld"));
+  CHECK_OK(sgmc_options_set_string(o, "contour_partition", "auto"));
+  CHECK_OK(sgmc_options_set_double(o, "contour_u1", 2.0));
+  CHECK_ERROR(sgmc_sample(&d, mix1d, o, &x0, 1, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "'contour_partition'");
+  CHECK(d == NULL);
+  sgmc_options_destroy(o);
+  o = mix1d_options("ksgld", 200, 1);
+  CHECK_OK(sgmc_options_set_string(o, "contour_partition", "auto"));
+  CHECK_ERROR(sgmc_sample(&d, mix1d, o, &x0, 1, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "'contour_partition'");
+  sgmc_options_destroy(o);
+  o = mix1d_options("icsgld", 200, 2);
+  CHECK_OK(sgmc_options_set_int(o, "contour_pilot_steps", 200));
+  CHECK_ERROR(sgmc_sample(&d, mix1d, o, &x0, 1, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "'contour_pilot_steps' = 200");
+  /* Out of range, and buffers too short. */
+  CHECK_OK(sgmc_options_set_int(o, "contour_pilot_steps", 100));
+  CHECK_OK(sgmc_sample(&d, mix1d, o, &x0, 1, NULL, NULL));
+  CHECK_ERROR(sgmc_draws_contour_diagnostics(d, 2, values, SGMC_CONTOUR_CHECKS),
+              SGMC_ERROR_INVALID_ARGUMENT, "'chain' = 2");
+  CHECK_ERROR(sgmc_draws_contour_diagnostics(d, 0, values, SGMC_CONTOUR_CHECKS - 1),
+              SGMC_ERROR_INVALID_ARGUMENT, "'out_len'");
+  CHECK_ERROR(sgmc_draws_contour_partition(d, -2, &u1, NULL, NULL, NULL, NULL, NULL),
+              SGMC_ERROR_INVALID_ARGUMENT, "'chain' = -2");
+  sgmc_draws_destroy(d);
+  sgmc_options_destroy(o);
+}
+
+int main(void) {
+  sgmc_model *mix1d = NULL;
+  CHECK_OK(sgmc_model_target(&mix1d, "mix1d", 0.0, 0.0));
+  test_automatic(mix1d);
+  test_flagged(mix1d);
+  test_errors(mix1d);
+  sgmc_model_destroy(mix1d);
+  return check_summary();
+}
