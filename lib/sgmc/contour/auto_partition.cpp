@@ -7,6 +7,7 @@
 
 #include "sgmc/checkpoint/byte_reader.hpp"
 #include "sgmc/checkpoint/byte_writer.hpp"
+#include "sgmc/core/error.hpp"
 
 namespace sgmc {
 namespace {
@@ -86,7 +87,8 @@ std::pair<Index, double> subregions(double u1, double top, double du, const Cont
     return {m, std::max(du, (top - u1) / static_cast<double>(m - 1))};
   }
   const double bins = std::ceil((top - u1) / du) + 1.0;
-  if (bins > static_cast<double>(kMaxAutoM)) return {kMaxAutoM, (top - u1) / static_cast<double>(kMaxAutoM - 1)};
+  // (A NaN count, from energies beyond the range of a double, takes the cap.)
+  if (!(bins <= static_cast<double>(kMaxAutoM))) return {kMaxAutoM, (top - u1) / static_cast<double>(kMaxAutoM - 1)};
   return {std::max(kMinAutoM, static_cast<Index>(bins)), du};
 }
 
@@ -121,6 +123,10 @@ PartitionChoice choose_partition(std::span<const double> energies,
     du = wide;
     u1 = lowest_boundary(sample, du);
   }
+  require(std::isfinite(u1) && std::isfinite(du) && du > 0, "contour_partition", "\"auto\"",
+          ("cannot cut energies from " + show(sample.energy.front()) + " to " +
+           show(sample.energy.back()) + " into subregions; set contour_u1 and contour_du")
+              .c_str());
   PartitionChoice choice{{m, u1, du}, requested.zeta, {}};
   std::vector<double> mass(static_cast<std::size_t>(m), 0.0);
   double previous = 0;

@@ -111,6 +111,21 @@ TEST(AutoPartition, ASetMOrZetaIsKept) {
   EXPECT_GE(choice.partition.knot(29) + 1e-9, choice.partition.u1 + 3.0 * (energies.back() - choice.partition.u1));
 }
 
+TEST(AutoPartition, DegenerateEnergiesGetAPartitionOrAClearError) {
+  // A flat target: every energy the same; du falls back to 1.
+  const std::vector<double> flat(100, 3.0);
+  const auto choice = choose_partition(flat, {}, 100, requested(), 1.0);
+  EXPECT_DOUBLE_EQ(choice.partition.du, 1.0);
+  EXPECT_DOUBLE_EQ(choice.partition.u1, 3.0);
+  EXPECT_GE(choice.partition.m, 4);
+  // Energies too far apart for a double's range of subregions.
+  std::vector<double> huge(100, 0.0);
+  for (std::size_t i = 50; i < 100; ++i) huge[i] = (i % 2 == 0 ? -1.0 : 1.0) * 1e308;
+  EXPECT_NE(testing::message_of([&] { choose_partition(huge, {}, 100, requested(), 1.0); })
+                .find("contour_partition"),
+            std::string::npos);
+}
+
 TEST(AutoPartition, OptionsChooseItUnlessThePartitionIsSet) {
   Options o;
   o.set("sampler", std::string("csgld"));
