@@ -8,6 +8,7 @@
 
 #include "run.hpp"
 #include "scatter_png.hpp"
+#include "summary.hpp"
 #include "sgmc/diagnostics/gauss25_experiment.hpp"
 #include "sgmc/diagnostics/grid.hpp"
 #include "sgmc/diagnostics/histogram_kl.hpp"
@@ -126,6 +127,7 @@ void run_demo(const DemoOptions& options, std::ostream& out) {
       << std::setw(9) << "KL" << std::setw(12) << "mass TV" << std::setw(10) << "mean x1"
       << std::setw(10) << "mean x2" << std::setw(10) << "seconds" << "\n";
   std::vector<ScatterPanel> panels;
+  std::string verdicts;  // the contour samplers' convergence verdicts (SPEC §4.4)
   for (const auto& c : contenders()) {
     Job job;
     job.model.target = "gauss25";
@@ -146,6 +148,7 @@ void run_demo(const DemoOptions& options, std::ostream& out) {
         << std::fixed << std::setprecision(3) << std::setw(9) << f.kl << std::setw(12) << f.tv
         << std::setw(10) << f.mean[0] << std::setw(10) << f.mean[1] << std::setw(10)
         << record.seconds << "\n";
+    if (record.contour) verdicts += c.label + " " + contour_line(record) + "\n";
     // A weighted sample is pictured after systematic resampling, so that
     // the picture shows the distribution its estimates use.
     Eigen::MatrixXd shown = f.points;
@@ -160,7 +163,7 @@ void run_demo(const DemoOptions& options, std::ostream& out) {
     if (record.outcome.cancelled) break;
   }
   write_scatter_png(options.picture, panels, kLo, kHi);
-  out << "\nKL: grid-histogram KL(draws || target) on [-6, 6]^2, cells of 0.2; mass TV: total\n"
+  out << "\n" << verdicts << "\nKL: grid-histogram KL(draws || target) on [-6, 6]^2, cells of 0.2; mass TV: total\n"
          "variation between the draws' share in each mode's basin and the true 1/25. ICSGLD's\n"
          "KL, mass TV and mean use its importance weights (each chain's normalised, chains\n"
          "counted equally). The true mean is (0, 0). Picture (draws over the target density): "
