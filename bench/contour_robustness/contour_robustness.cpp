@@ -123,14 +123,16 @@ RunResult run_posterior(const std::string& dir, const std::string& sampler, Inde
   const auto& chains = result.chains;
   const bool contour = chains.front()->contour() != nullptr;
   sgmc::Vec mean = sgmc::Vec::Zero(5);
-  for (const auto& chain : chains) {
-    const auto& draws = chain->draws();
+  // reSGLD: only chain 0, the replica at the target's temperature.
+  const std::size_t used = sampler == "resgld" ? 1 : chains.size();
+  for (std::size_t c = 0; c < used; ++c) {
+    const auto& draws = chains[c]->draws();
     Eigen::MatrixXd x(5, draws.size());
     for (Index i = 0; i < draws.size(); ++i) x.col(i) = sgmc::bench::LowDimGaussMix::constrained(draws.draws().col(i));
-    const sgmc::Vec log_w = contour ? chain->contour()->snapshot().log_weights(sgmc::WeightKind::kInterpolated, sgmc::WeightTheta::kRunning)
+    const sgmc::Vec log_w = contour ? chains[c]->contour()->snapshot().log_weights(sgmc::WeightKind::kInterpolated, sgmc::WeightTheta::kRunning)
                                     : sgmc::Vec(sgmc::Vec::Zero(draws.size()));
-    mean += sgmc::weighted_moments(x, log_w).mean / static_cast<double>(chains.size());
-    out.kish_share += sgmc::kish_ess(sgmc::normalised_weights(log_w)) / static_cast<double>(draws.size() * static_cast<Index>(chains.size()));
+    mean += sgmc::weighted_moments(x, log_w).mean / static_cast<double>(used);
+    out.kish_share += sgmc::kish_ess(sgmc::normalised_weights(log_w)) / static_cast<double>(draws.size() * static_cast<Index>(used));
   }
   out.error = ((mean - ref_mean).array() / ref_sd.array()).abs().maxCoeff();
   add_verdict(out, result);

@@ -78,7 +78,8 @@ inline Mixture three_modes(Index d) {
 /// the importance-weighted share of the draws in each mode (running,
 /// interpolated weights), pooled over the chains when they share theta and
 /// else the mean of the chains' estimates; for other samplers the plain
-/// share. With the Kish ESS share of the weights (1 without weights).
+/// share (reSGLD: of chain 0, the target's replica). With the Kish ESS
+/// share of the weights (1 without weights).
 struct MassEstimate {
   Eigen::VectorXd masses;
   double kish_share = 1.0;
@@ -111,6 +112,8 @@ inline MassEstimate mode_masses(const Mixture& target, const SampleResult& resul
     return out;
   };
   if (shared) return estimate(chains);
+  // reSGLD: only chain 0, the replica at the target's temperature, samples it.
+  if (chains.front()->config().kind == SamplerKind::kResgld) return estimate(std::span(chains).first(1));
   MassEstimate mean{Eigen::VectorXd::Zero(target.weights.size()), 0.0};
   for (std::size_t c = 0; c < chains.size(); ++c) {
     const auto one = estimate(std::span(chains).subspan(c, 1));
