@@ -1428,7 +1428,7 @@ SGMC_API sgmc_status sgmc_draws_contour_partition(const sgmc_draws *draws, int64
 typedef enum sgmc_contour_check {
   SGMC_CONTOUR_THETA_MAX = 0,      /**< the largest share of the energy pdf theta estimates in one subregion; fails above 0.9 */
   SGMC_CONTOUR_VISIT_TV = 1,       /**< TV distance of the last half's subregion visits from the fixed point's; fails above 0.2 */
-  SGMC_CONTOUR_MULTIPLIER_OUT = 2, /**< share of the last half's moves (from subregions holding >= 0.1% of pi) with a multiplier outside [-2, 4]; fails above 0.05 */
+  SGMC_CONTOUR_MULTIPLIER_OUT = 2, /**< share of the last half's moves with a multiplier outside [-2, 4]; fails above 0.05 */
   SGMC_CONTOUR_THETA_DRIFT = 3,    /**< TV distance theta moved over the last quarter; fails above 0.1 */
   SGMC_CONTOUR_KISH_SHARE = 4,     /**< Kish ESS of the weights over the number of draws; fails below 0.01 */
   SGMC_CONTOUR_WEIGHTED_RHAT = 5   /**< split-chain potential scale reduction of the weighted estimates; fails above 1.1 */

@@ -81,17 +81,11 @@ double visit_tv(std::span<const ContourChainRecord> chains) {
 }
 
 double multiplier_out(std::span<const ContourChainRecord> chains) {
-  // Over the moves from subregions that hold pi-mass: a linear field adapts
-  // a subregion at the rate theta(J), so the empty ones far above the
-  // modes keep steep, harmless multipliers for a long time.
-  const Vec mass = energy_pdf(chains.front().contour->theta);
   double outside = 0;
   double total = 0;
   for (const auto& record : chains) {
     const auto g = record.contour->trace.multipliers();
-    const auto& indices = record.contour->trace.indices();
     for (Index i = last_half(*record.contour); i < g.size(); ++i) {
-      if (mass[indices[static_cast<std::size_t>(i)]] < kMassFloor) continue;
       outside += (g[i] < kMultiplierRangeLo || g[i] > kMultiplierRangeHi) ? 1 : 0;
       total += 1;
     }

@@ -23,8 +23,7 @@
 //                   point theta = theta_inf) and uniformly for the linear
 //                   field (fixed point theta = theta_inf^(1/zeta): the
 //                   flat histogram). Above 0.2: theta is not at its fixed point.
-//   multiplier_out  the share of the last half of the draws, in subregions
-//                   holding at least 0.1% of pi's mass, whose gradient
+//   multiplier_out  the share of the last half of the draws whose gradient
 //                   multiplier g lay outside [-2, 4]. Above 0.05: a
 //                   subregion next to an unreachable or very thin one
 //                   throws chains about.

@@ -2284,7 +2284,7 @@ const SGMC_CONTOUR_VISIT_TV = sgmc_contour_check(1)
 """
     SGMC_CONTOUR_MULTIPLIER_OUT
 
-share of the last half's moves (from subregions holding >= 0.1% of pi) with a multiplier outside [-2, 4]; fails above 0.05
+share of the last half's moves with a multiplier outside [-2, 4]; fails above 0.05
 """
 const SGMC_CONTOUR_MULTIPLIER_OUT = sgmc_contour_check(2)
 
