@@ -1,7 +1,7 @@
 #include "sgmc/chain/chain.hpp"
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <limits>
 #include <new>
