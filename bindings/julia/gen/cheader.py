@@ -90,7 +90,17 @@ def _comment_before(text, pos):
     block = text[start:i]
     if re.match(r"/\*\*\s*@name\b", block):
         return ""  # a group's heading, not this declaration's documentation
+    if block.startswith("/**<"):
+        return ""  # the trailing comment of the line before: its declaration's, not this one's
     return block
+
+
+def _doc_at(text, m):
+    """The documentation of the declaration matched by m: a trailing /**< */
+    on its own line, else the /** */ block right before it."""
+    line_end = text.find("\n", m.end())
+    tail = re.search(r"/\*\*<(.*?)\*/", text[m.end():line_end if line_end >= 0 else len(text)])
+    return tail.group(1).strip() if tail else clean_comment(_comment_before(text, m.start()))
 
 
 def clean_comment(block):
@@ -145,7 +155,7 @@ def parse(header, include_dir=None, swig="swig"):
                 raise ValueError(f"constant {name}: cannot evaluate {value!r}")
             value = eval(re.sub(r"(\d+)[uUlL]+", r"\1", value))  # digits and + - * ( ) only
             m = _find_decl(text, rf"^#define\s+{name}\b")
-            doc = clean_comment(_comment_before(text, m.start())) if m else ""
+            doc = _doc_at(text, m) if m else ""
             h.order.append(Constant(name, a.get("type", "int"), int(value), doc))
         elif node.tag == "enum":
             name = a["name"]
@@ -156,11 +166,7 @@ def parse(header, include_dir=None, swig="swig"):
                 ia = _attrs(it)
                 iname = ia["name"]
                 im = _find_decl(text, rf"^\s*{iname}\s*=")
-                idoc = ""
-                if im:
-                    line_end = text.index("\n", im.end())
-                    tail = re.search(r"/\*\*<(.*?)\*/", text[im.end():line_end])
-                    idoc = tail.group(1).strip() if tail else clean_comment(_comment_before(text, im.start()))
+                idoc = _doc_at(text, im) if im else ""
                 items.append((iname, int(ia["enumvalue"]), idoc))
             h.order.append(Enum(name, items, doc))
         elif node.tag == "cdecl":

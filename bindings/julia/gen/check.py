@@ -6,6 +6,9 @@
                                                and opaque type of the header is wrapped
   check.py signatures --src DIR                every ccall and @cfunction in DIR/**.jl
                                                has the C prototype's types
+  check.py docs       --generated F            every constant and enumerator with a
+                                               trailing /**< */ comment in the header
+                                               has that comment as its docstring
 Each exits 1 with a message naming what is wrong.
 """
 import argparse
@@ -258,16 +261,40 @@ def callback_types(proto):
     return jt(ret), args
 
 
+def cmd_docs(args):
+    with open(args.generated, encoding="utf-8") as f:
+        generated = f.read()
+    # name -> docstring of every documented definition in the generated file.
+    docs = {m.group(2): m.group(1) for m in
+            re.finditer(r'"""\n    \S+\n\n((?:(?!""").)*)"""\nconst (\w+) =', generated, re.S)}
+    problems = []
+    for header in args.header:
+        with open(header, encoding="utf-8") as f:
+            for line in f:
+                m = re.match(r"\s*(?:#define\s+)?(SGMC_\w+)\b[^/]*/\*\*<(.*?)\*/", line)
+                if not m:
+                    continue
+                name = m.group(1)
+                text = " ".join(generate.markdown(m.group(2).strip()).split())
+                got = " ".join(docs.get(name, "").split())
+                if text not in got:
+                    problems.append(f"{name}: docstring {got!r} lacks its header comment {text!r}")
+    if problems:
+        fail(["docstrings that are not their own declaration's:"] + problems)
+    print("every trailing header comment is its own declaration's docstring")
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("command", choices=["fresh", "coverage", "signatures"])
+    ap.add_argument("command", choices=["fresh", "coverage", "signatures", "docs"])
     ap.add_argument("--header", action="append")
     ap.add_argument("--generated", default=os.path.join(HERE, "..", "src", "gen", "libsgmc.jl"))
     ap.add_argument("--src", default=os.path.join(HERE, "..", "src"))
     ap.add_argument("--lib")
     args = ap.parse_args()
     args.header = args.header or [DEFAULT_HEADER]
-    {"fresh": cmd_fresh, "coverage": cmd_coverage, "signatures": cmd_signatures}[args.command](args)
+    {"fresh": cmd_fresh, "coverage": cmd_coverage, "signatures": cmd_signatures,
+     "docs": cmd_docs}[args.command](args)
 
 
 if __name__ == "__main__":

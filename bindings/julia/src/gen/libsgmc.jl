@@ -15,19 +15,24 @@ module LibSgmc
 # dynamic loader (LD_LIBRARY_PATH, the ld.so cache, an installed prefix).
 const libsgmc = get(ENV, "SGMC_LIB", "libsgmc")
 
+"""
+    SGMC_VERSION_MAJOR
+
+Changes with incompatible API changes.
+"""
 const SGMC_VERSION_MAJOR = Cint(0)
 
 """
     SGMC_VERSION_MINOR
 
-Changes with incompatible API changes.
+Changes with backward-compatible additions.
 """
 const SGMC_VERSION_MINOR = Cint(1)
 
 """
     SGMC_VERSION_PATCH
 
-Changes with backward-compatible additions.
+Changes with fixes only.
 """
 const SGMC_VERSION_PATCH = Cint(0)
 
