@@ -60,6 +60,7 @@ void apply_flags(const RunFlags& flags, Job& job) {
   if (!flags.summary.empty()) job.summary = flags.summary;
   if (!flags.checkpoint.empty()) job.options.set("checkpoint_file", flags.checkpoint);
   job.resume = flags.resume;
+  job.quiet = flags.quiet;
 }
 
 }  // namespace sgmc::app

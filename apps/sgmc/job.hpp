@@ -27,6 +27,8 @@ struct Job {
   std::string summary = "summary.json"; ///< JSON summary
   /// Continue from the checkpoint file ("checkpoint_file") when it exists.
   bool resume = false;
+  /// No progress output (--quiet).
+  bool quiet = false;
 };
 
 /// The flags of `sgmc run` (main.cpp); each one given overrides the config.
@@ -41,6 +43,7 @@ struct RunFlags {
   std::string summary;
   std::string checkpoint;  ///< --checkpoint: option checkpoint_file
   bool resume = false;     ///< --resume
+  bool quiet = false;      ///< --quiet
 };
 
 /// Reads a config file into `job`, over what it holds. Throws sgmc::Error

@@ -37,6 +37,9 @@ int main(int argc, char** argv) {
                       "stops (as --set checkpoint_file=FILE)");
   run_cmd->add_flag("--resume", run.resume,
                     "continue the run saved in the checkpoint file, if it exists (else start it)");
+  run_cmd->add_flag("--quiet", run.quiet,
+                    "no progress on standard error (else a bar on a terminal, a line per tenth "
+                    "of the run elsewhere)");
 
   sgmc::app::PlotOptions plot;
   auto* plot_cmd = app.add_subcommand("plot", "trace and density pictures of a draws CSV");

@@ -27,11 +27,21 @@ class InterruptGuard {
   void (*previous_)(int);
 };
 
-/// A progress bar on `err`, drawn only once a run has taken more than a
-/// second (short runs stay quiet), that stops the run after SIGINT.
+/// How progress is shown.
+enum class ProgressStyle {
+  kBar,    ///< a bar redrawn in place with carriage returns: for a terminal
+  kLines,  ///< a plain line at every tenth of the run: for a file or a pipe
+  kQuiet,  ///< nothing (--quiet); Ctrl-C still stops the run cleanly
+};
+
+/// kBar when standard error is a terminal, else kLines.
+ProgressStyle progress_style_for_stderr();
+
+/// Progress on `err` in `style`, shown only once a run has taken more than
+/// a second (short runs stay quiet), that stops the run after SIGINT.
 class ProgressBar {
  public:
-  ProgressBar(std::ostream& err, std::string label);
+  ProgressBar(std::ostream& err, std::string label, ProgressStyle style = ProgressStyle::kBar);
   ProgressBar(const ProgressBar&) = delete;
   ProgressBar& operator=(const ProgressBar&) = delete;
   /// Ends the bar's line if one was drawn.
@@ -45,8 +55,10 @@ class ProgressBar {
 
   std::ostream& err_;
   std::string label_;
+  ProgressStyle style_;
   std::chrono::steady_clock::time_point start_;
-  bool drawn_ = false;
+  bool drawn_ = false;       ///< a bar is on the current line
+  int tenths_written_ = 0;   ///< kLines: the tenths of the run reported so far
 };
 
 }  // namespace sgmc::app

@@ -37,7 +37,8 @@ RunRecord run_job(const Job& job, std::ostream& err) {
   if (!job.start.empty()) x0 = Eigen::Map<const Vec>(job.start.data(), std::ssize(job.start));
 
   InterruptGuard guard;
-  ProgressBar bar(err, job.options.get_string("sampler"));
+  ProgressBar bar(err, job.options.get_string("sampler"),
+                  job.quiet ? ProgressStyle::kQuiet : progress_style_for_stderr());
   const auto start = std::chrono::steady_clock::now();
   auto result = resumes(job, err) ? resume(*model, job.options.get_string("checkpoint_file"),
                                           &job.options, bar.callback())

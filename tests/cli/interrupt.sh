@@ -15,7 +15,8 @@ rc=0
 wait "$pid" || rc=$?
 [ "$rc" -eq 130 ] || { echo "exit code $rc, expected 130"; cat "$work/stderr.txt"; exit 1; }
 grep -q '"interrupted": true' "$work/summary.json" || { echo "summary not marked interrupted"; exit 1; }
-grep -q '%' "$work/stderr.txt" || { echo "no progress bar on stderr"; exit 1; }
+# stderr is a file here: no progress bar redrawn with carriage returns.
+! grep -q $'\r' "$work/stderr.txt" || { echo "carriage returns in stderr written to a file"; exit 1; }
 rows=$(($(wc -l < "$work/draws.csv") - 1))
 [ "$rows" -gt 0 ] || { echo "no draws written"; exit 1; }
 echo "interrupted cleanly after $rows draws"

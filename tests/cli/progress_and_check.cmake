@@ -1,0 +1,26 @@
+# `sgmc run` of a run that takes more than a second, its standard error a
+# pipe (not a terminal): progress comes as plain lines, never a bar redrawn
+# with carriage returns; with --quiet it does not come at all.
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+set(args run --target gauss25 --set sampler=sgld --set n_steps=6000000 --set thin=1000
+         --draws ${WORK_DIR}/draws.csv --summary ${WORK_DIR}/summary.json)
+execute_process(COMMAND ${SGMC} ${args} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "sgmc run failed (${rc}):\n${out}\n${err}")
+endif()
+string(FIND "${err}" "\r" cr)
+if(NOT cr EQUAL -1)
+  message(FATAL_ERROR "progress to a pipe holds carriage returns:\n${err}")
+endif()
+if(NOT err MATCHES "sgld: [0-9]+ of 6000000 iterations, [0-9]+ s left\n")
+  message(FATAL_ERROR "no progress line on standard error:\n${err}")
+endif()
+string(LENGTH "${err}" size)
+if(size GREATER 1000)
+  message(FATAL_ERROR "${size} bytes of progress for one run (a line per tenth is at most ~600)")
+endif()
+execute_process(COMMAND ${SGMC} ${args} --quiet RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT err STREQUAL "")
+  message(FATAL_ERROR "--quiet: exit ${rc}, standard error '${err}'")
+endif()
