@@ -498,6 +498,15 @@ SEXP sgmc_r_draws_contour_verdict(const sgmc_draws *draws) {
   UNPROTECT(1);
   return out;
 }
+/* sgmc_resume() that keeps the draws of a run a fault of the model
+ * stopped, as sgmc_r_sample() does. */
+void sgmc_r_resume(sgmc_draws **out, const sgmc_model *model, const char *path,
+                   const sgmc_options *overrides, sgmc_progress_fn progress, void *user,
+                   int32_t *status) {
+  sgmc_status s = sgmc_resume(out, model, path, overrides, progress, user);
+  if (s < 0 && *out == NULL) sgmc_r_stop_status(s);
+  *status = (int32_t)s;
+}
 /* 1 when the last c_sgmc_sample() was stopped by an interrupt. */
 int sgmc_r_was_interrupted(void) { return sgmc_r_interrupted; }
 /* TRUE when the handle is live. */

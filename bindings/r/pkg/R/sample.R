@@ -42,12 +42,17 @@ sgmc_resume <- function(model, path, threads = NULL, checkpoint_every = NULL,
   overrides <- do.call(sgmc_options, placement[!vapply(placement, is.null, logical(1))])
   if (!is.null(model$r_functions)) return(.sgmc_resume_r_model(model, path, placement))
   opts <- c_sgmc_checkpoint_options(path)
-  draws <- c_sgmc_resume(model$handle, path, overrides)
-  if (c_sgmc_r_was_interrupted() != 0)
+  res <- c_sgmc_r_resume(model$handle, path, overrides)
+  # A fault of the model stopped the resumed run: the draws so far come
+  # back in an sgmc_fault condition, as from sgmc_sample().
+  fault <- if (res$status < 0) list(status = res$status, message = c_sgmc_last_error(), parent = NULL)
+  if (is.null(fault) && c_sgmc_r_was_interrupted() != 0)
     warning("sgmc_resume() was interrupted: the draws made so far are returned", call. = FALSE)
-  n_chains <- c_sgmc_draws_shape(draws)$n_chains
+  n_chains <- c_sgmc_draws_shape(res$out)$n_chains
   chain_map <- cbind(handle = rep(1L, n_chains), chain = seq_len(n_chains) - 1L)
-  .sgmc_warn_not_converged(.sgmc_new_draws(list(draws), chain_map, model, opts))
+  draws <- .sgmc_new_draws(list(res$out), chain_map, model, opts)
+  if (!is.null(fault)) stop(.sgmc_fault(fault, draws))
+  .sgmc_warn_not_converged(draws)
 }
 
 # The R-model run saved as "<path>.chain<c>" files, continued chain by chain.

@@ -106,3 +106,21 @@ test_that("fault options are checked with the C message", {
   expect_error(sgmc_sample(g, "sgld", 10, max_consecutive_faults = 0), "max_consecutive_faults",
                class = "sgmc_error_invalid_argument")
 })
+
+test_that("sgmc_resume after a fault of the model returns the draws so far, as sgmc_sample does", {
+  # The diverging run above, checkpointed every 10 iterations: the fault
+  # leaves the last whole-round checkpoint, and the resumed run meets the
+  # same fault at the same step.
+  g <- sgmc_gaussian(c(0, 0), diag(2))
+  f <- tempfile(fileext = ".ckpt")
+  args <- list(g, "sgld", 1000, step_size = 10, n_chains = 2, threads = 1, seed = 3,
+               checkpoint_file = f, checkpoint_every = 10, progress_every = 10)
+  first <- expect_error(do.call(sgmc_sample, args), class = "sgmc_fault")
+  expect_true(file.exists(f))
+  again <- expect_error(sgmc_resume(g, f), class = "sgmc_fault")
+  expect_s3_class(again, "sgmc_error_nonfinite")
+  expect_match(conditionMessage(again), "non-finite energy \\(inf\\) at chain 0, step [0-9]+")
+  expect_identical(again$draws$draws_per_chain, first$draws$draws_per_chain)
+  expect_identical(again$draws$draws, first$draws$draws)
+  unlink(f)
+})
