@@ -55,7 +55,7 @@ RunRecord run_job(const Job& job, std::ostream& err) {
     if (const Contour* contour = chain->contour()) {
       ContourDraws snapshot = contour->snapshot();
       c.indices = snapshot.trace.indices();
-      c.log_weights = snapshot.log_weights(WeightKind::kInterpolated, WeightTheta::kFinal);
+      c.log_weights = snapshot.log_weights(WeightKind::kInterpolated, WeightTheta::kRunning);
       if (snapshot.configured) c.partition = snapshot.theta.partition();
       c.zeta = snapshot.theta.zeta();
       c.automatic = snapshot.automatic;

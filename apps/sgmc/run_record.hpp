@@ -21,7 +21,8 @@ struct ChainRecord {
   std::vector<Index> cycles;   ///< cyclical samplers: the 0-based cycle of each draw
   std::vector<Index> indices;  ///< contour samplers: the 0-based subregion J_k - 1 of each draw
   /// Contour samplers: each draw's importance log-weight, interpolated with
-  /// the chain's final theta (SPEC §4.1; docs/contour.md); empty otherwise.
+  /// the running theta of the draw's own iteration (SPEC §4.1, the default
+  /// everywhere; docs/contour.md); empty otherwise.
   Vec log_weights;
   /// Contour samplers: the partition and zeta the chain ran with, and
   /// whether the pilot chose them (SPEC §4.4); unset otherwise.

@@ -92,7 +92,7 @@ sgmc_faults <- function(x) {
 
 .weight_code <- function(kind, theta) {
   kind <- match.arg(kind, c("interpolated", "bin"))
-  theta <- match.arg(theta, c("final", "running"))
+  theta <- match.arg(theta, c("running", "final"))
   c(kind = if (kind == "interpolated") 0 else 1, when = if (theta == "running") 0 else 1)
 }
 
@@ -104,7 +104,7 @@ sgmc_faults <- function(x) {
 }
 
 # Importance log-weights (n_draws x n_chains), defined up to a constant per chain.
-sgmc_log_weights <- function(x, kind = c("interpolated", "bin"), theta = c("final", "running")) {
+sgmc_log_weights <- function(x, kind = c("interpolated", "bin"), theta = c("running", "final")) {
   .check_contour(x)
   w <- .weight_code(kind[1], theta[1])
   .sgmc_per_draw(x, function(h, k, n) c_sgmc_draws_copy_log_weights(h, k, w[["kind"]], w[["when"]], n))
@@ -178,7 +178,7 @@ sgmc_contour_index <- function(x) {
 # Weighted (self-normalised) summaries, pooled over the chains of an
 # interacting contour sampler, or per chain and averaged over chains.
 sgmc_weighted_summary <- function(x, probs = c(0.05, 0.5, 0.95), kind = c("interpolated", "bin"),
-                                  theta = c("final", "running"), pooled = NULL) {
+                                  theta = c("running", "final"), pooled = NULL) {
   .check_contour(x)
   probs <- .check_probs(probs)
   pooled <- .check_pooled(x, pooled)
@@ -217,7 +217,7 @@ sgmc_weighted_summary <- function(x, probs = c(0.05, 0.5, 0.95), kind = c("inter
 # attribute "index": the 1-based positions in the pooled draws, chain 1's
 # first), or of each chain (n iterations x chains x variables).
 sgmc_resample <- function(x, n = x$n_draws, seed = 1, kind = c("interpolated", "bin"),
-                          theta = c("final", "running"), pooled = NULL) {
+                          theta = c("running", "final"), pooled = NULL) {
   .check_contour(x)
   if (!is.numeric(n) || length(n) != 1L || is.na(n) || n < 1 || n != round(n))
     stop(sprintf("'n' = %s: must be a whole number >= 1", paste(deparse(n), collapse = "")), call. = FALSE)
