@@ -76,13 +76,15 @@ RunRecord run_job(const Job& job, std::ostream& err) {
 RunEnd run_and_write(const Job& job, std::ostream& out, std::ostream& err) {
   const RunRecord record = run_job(job, err);
   write_draws_csv(job.draws, record);
-  write_summary(job.summary, record);
+  const nlohmann::json summary = summarise(record);
+  write_summary(job.summary, summary);
   const auto& fault = record.outcome.fault;
   out << sampler_name(record.kind) << ": " << record.chains.size() << " chains x "
       << record.outcome.steps_done << " iterations in " << record.seconds << " s"
       << (record.outcome.cancelled ? " (interrupted)" : "")
       << (fault ? " (stopped by a fault of the model)" : "") << "\ndraws: " << job.draws
       << "\nsummary: " << job.summary << "\n";
+  out << summary_table(summary);
   if (record.contour) out << contour_line(record) << "\n";
   if (fault) {
     err << "sgmc: " << fault->what() << "\nsgmc: the draws made before the fault are in "

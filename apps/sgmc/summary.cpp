@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iomanip>
 #include <sstream>
 
 #include "sgmc/core/error.hpp"
@@ -208,10 +209,56 @@ std::string contour_line(const RunRecord& record) {
   return line.str();
 }
 
-void write_summary(const std::string& path, const RunRecord& record) {
+void write_summary(const std::string& path, const nlohmann::json& summary) {
   std::ofstream out(path);
-  out << summarise(record).dump(2) << "\n";
+  out << summary.dump(2) << "\n";
   if (!out.flush()) throw Error(ErrorKind::kIo, "cannot write the summary file '" + path + "'");
+}
+
+std::string summary_table(const nlohmann::json& summary) {
+  if (!summary.contains("coordinates")) return "";
+  const bool weighted = summary.contains("weighted");
+  std::ostringstream out;
+  const auto cell = [&](const nlohmann::json& v, int width, int precision) {
+    out << std::setw(width);
+    if (v.is_number()) {
+      out << std::fixed << std::setprecision(precision) << v.get<double>();
+    } else {
+      out << "-";
+    }
+  };
+  out << std::left << std::setw(10) << "variable" << std::right << std::setw(10) << "mean"
+      << std::setw(10) << "sd" << std::setw(10) << "q5" << std::setw(10) << "q50" << std::setw(10)
+      << "q95" << std::setw(8) << "rhat" << std::setw(10) << "ess_bulk" << std::setw(10) << "ess_tail";
+  if (weighted) out << std::setw(12) << "w_mean" << std::setw(10) << "w_sd";
+  out << "\n";
+  const auto& coordinates = summary["coordinates"];
+  for (std::size_t j = 0; j < coordinates.size(); ++j) {
+    const auto& c = coordinates[j];
+    const auto get = [&](const char* key) { return c.contains(key) ? c[key] : nlohmann::json(); };
+    out << std::left << std::setw(10) << c["name"].get<std::string>() << std::right;
+    cell(get("mean"), 10, 3);
+    cell(get("sd"), 10, 3);
+    cell(get("q5"), 10, 3);
+    cell(get("q50"), 10, 3);
+    cell(get("q95"), 10, 3);
+    cell(get("rhat"), 8, 3);
+    cell(get("ess_bulk"), 10, 0);
+    cell(get("ess_tail"), 10, 0);
+    if (weighted) {
+      // The mean over chains of each chain's weighted mean; the sd of chain 0.
+      const auto& w = summary["weighted"];
+      cell(w["mean"].is_array() ? w["mean"][j] : nlohmann::json(), 12, 3);
+      const auto& first = w["chains"][0];
+      cell(first.is_object() ? first["sd"][j] : nlohmann::json(), 10, 3);
+    }
+    out << "\n";
+  }
+  if (weighted) {
+    out << "(the draws of a contour sampler are of the flattened target: its estimates are w_mean\n"
+           " and w_sd, importance-weighted; trust them only when the contour line says converged)\n";
+  }
+  return out.str();
 }
 
 }  // namespace sgmc::app

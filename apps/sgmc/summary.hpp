@@ -24,7 +24,13 @@ nlohmann::json summarise(const RunRecord& record);
 /// - <the verdict's reasons>".
 std::string contour_line(const RunRecord& record);
 
-/// Writes summarise(record) to `path`; throws sgmc::Error(kIo) naming it.
-void write_summary(const std::string& path, const RunRecord& record);
+/// Writes `summary` (summarise()'s) to `path`; throws sgmc::Error(kIo) naming it.
+void write_summary(const std::string& path, const nlohmann::json& summary);
+
+/// The terminal's table of a summary, as cmdstan's stansummary prints one:
+/// a row per coordinate with mean, sd, 5/50/95% quantiles, R-hat and bulk
+/// and tail ESS; for a contour sampler (whose draws are of the flattened
+/// target) with the weighted mean and sd of the target beside them.
+std::string summary_table(const nlohmann::json& summary);
 
 }  // namespace sgmc::app
