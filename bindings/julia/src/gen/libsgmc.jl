@@ -2033,7 +2033,7 @@ The sizes of the contour record (the size query before a copy).
 # Arguments
 - `draws` (in): Draws of a contour sampler.
 - `m` (out): The number of subregions: the largest over the chains (with an automatic partition each chain of csgld, csghmc and pcsgld chooses its own, see `sgmc_draws_contour_partition`). May be NULL.
-- `n_thetas` (out): The number of thetas kept per chain: n_steps / "theta_thin" (0 when "theta_thin" is 0). May be NULL.
+- `n_thetas` (out): The number of thetas kept per chain: n_steps / "theta_thin", less the pilot's share of an automatic partition (floor(K_pilot / theta_thin), whose thetas are not kept); 0 when "theta_thin" is 0. May be NULL.
 
 # Returns
 `SGMC_OK`; `SGMC_ERROR_STATE` for draws of a non-contour sampler; `SGMC_ERROR_INVALID_ARGUMENT`.
@@ -2379,7 +2379,7 @@ The verdict over every theta of the run (and, for csgld, csghmc, pcsgld and ksgl
 # Arguments
 - `draws` (in): Draws of a contour sampler.
 - `converged` (out): 1 or 0. May be NULL.
-- `reasons` (out): Empty when converged, else one sentence per failing statistic ("chain 1: theta_max = 0.8 (limit <= 0.5): ..."), joined by "; ", NUL-terminated. May be NULL with `reasons_len` 0 (a size query).
+- `reasons` (out): Empty when converged, else one sentence per failing statistic ("chain 1: theta_max = 0.95 (limit <= 0.9): ..."), joined by "; ", NUL-terminated. May be NULL with `reasons_len` 0 (a size query).
 - `reasons_len` (in): The room in `reasons`, NUL included.
 - `needed` (out): The room the reasons need, NUL included. May be NULL.
 
