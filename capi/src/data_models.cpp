@@ -1,5 +1,5 @@
-// sgmc_model_logistic, _linear, _linear_priors, _mlp_*: the built-in models
-// with data.
+// sgmc_model_logistic, _logistic_priors, _linear, _linear_priors, _mlp_*: the
+// built-in models with data.
 #include <string>
 
 #include "firewall.hpp"
@@ -36,13 +36,23 @@ const char* prior_name(int prior) {
 /// "1 (SGMC_PRIOR_NORMAL)": the value as passed, and what it means.
 std::string shown_prior(int prior) { return std::to_string(prior) + " (" + prior_name(prior) + ")"; }
 
+/// The coefficients' prior of both regressions, with `intercept`, checked
+/// under the C names (the enum read as an int, enum_arg()); LogisticPriors
+/// holds exactly these three.
+sgmc::LogisticPriors coefficient_priors(int intercept, int coef_prior, double coef_scale) {
+  sgmc::require(intercept == 0 || intercept == 1, "intercept", intercept, "must be 0 or 1");
+  sgmc::require(coef_prior == SGMC_PRIOR_FLAT || coef_prior == SGMC_PRIOR_NORMAL, "coef_prior",
+                shown_prior(coef_prior), "must be SGMC_PRIOR_FLAT or SGMC_PRIOR_NORMAL");
+  return {intercept == 1,
+          coef_prior == SGMC_PRIOR_NORMAL ? sgmc::CoefPrior::kNormal : sgmc::CoefPrior::kFlat,
+          coef_scale};
+}
+
 /// The engine's priors for the C arguments, the enums read as ints
 /// (enum_arg()) and checked under the C names.
 sgmc::LinearPriors linear_priors(int intercept, int coef_prior, double coef_scale, int sigma_prior,
                                  double sigma_scale) {
-  sgmc::require(intercept == 0 || intercept == 1, "intercept", intercept, "must be 0 or 1");
-  sgmc::require(coef_prior == SGMC_PRIOR_FLAT || coef_prior == SGMC_PRIOR_NORMAL, "coef_prior",
-                shown_prior(coef_prior), "must be SGMC_PRIOR_FLAT or SGMC_PRIOR_NORMAL");
+  const auto coef = coefficient_priors(intercept, coef_prior, coef_scale);
   sgmc::require(sigma_prior >= SGMC_PRIOR_FLAT && sigma_prior <= SGMC_PRIOR_HALF_CAUCHY &&
                     sigma_prior != SGMC_PRIOR_NORMAL,
                 "sigma_prior", shown_prior(sigma_prior),
@@ -53,10 +63,7 @@ sgmc::LinearPriors linear_priors(int intercept, int coef_prior, double coef_scal
   if (sigma_prior == SGMC_PRIOR_LOG_NORMAL) noise = sgmc::NoisePrior::kLogNormal;
   if (sigma_prior == SGMC_PRIOR_HALF_NORMAL) noise = sgmc::NoisePrior::kHalfNormal;
   if (sigma_prior == SGMC_PRIOR_HALF_CAUCHY) noise = sgmc::NoisePrior::kHalfCauchy;
-  const sgmc::LinearPriors priors{
-      intercept == 1,
-      coef_prior == SGMC_PRIOR_NORMAL ? sgmc::CoefPrior::kNormal : sgmc::CoefPrior::kFlat,
-      coef_scale, noise, sigma_scale};
+  const sgmc::LinearPriors priors{coef.intercept, coef.coef, coef.coef_scale, noise, sigma_scale};
   sgmc::validate(priors, "coef_scale", "sigma_scale");
   return priors;
 }
@@ -67,6 +74,17 @@ extern "C" {
 
 sgmc_status sgmc_model_logistic(sgmc_model** out, const sgmc_data* data, double prior_sd) {
   return make<sgmc::LogisticRegression>(out, data, prior_sd);
+}
+
+sgmc_status sgmc_model_logistic_priors(sgmc_model** out, const sgmc_data* data, int intercept,
+                                       sgmc_prior coef_prior, double coef_scale) {
+  return create_into(out, [&] {
+    require_non_null(data, "data");
+    auto handle = std::make_unique<sgmc_model>();
+    handle->model = std::make_unique<sgmc::LogisticRegression>(
+        data->data, coefficient_priors(intercept, enum_arg(coef_prior), coef_scale));
+    return handle;
+  });
 }
 
 sgmc_status sgmc_model_linear(sgmc_model** out, const sgmc_data* data, double prior_sd,

@@ -429,7 +429,8 @@ SGMC_API sgmc_status sgmc_model_logistic(sgmc_model **out, const sgmc_data *data
 SGMC_API sgmc_status sgmc_model_linear(sgmc_model **out, const sgmc_data *data, double prior_sd,
                                        double noise_sd, double log_noise_prior_sd);
 
-/** @brief A prior of sgmc_model_linear_priors(): on the coefficients (FLAT,
+/** @brief A prior of sgmc_model_linear_priors() and
+ *  sgmc_model_logistic_priors(): on the coefficients (FLAT,
  *  NORMAL) or on the noise sd sigma (KNOWN, LOG_NORMAL, FLAT, HALF_NORMAL,
  *  HALF_CAUCHY). Constants that do not depend on x are dropped. */
 typedef enum sgmc_prior {
@@ -488,6 +489,27 @@ SGMC_API sgmc_status sgmc_model_linear_priors(sgmc_model **out, const sgmc_data 
                                               int intercept, sgmc_prior coef_prior,
                                               double coef_scale, sgmc_prior sigma_prior,
                                               double sigma_scale);
+
+/**
+ * @brief Bayesian logistic regression with an optional intercept and a flat
+ *        or normal prior (the priors of the posteriordb regressions).
+ *
+ * x = (w_1..w_p, b), b only when @p intercept is 1: d = p + intercept.
+ * U_i as for sgmc_model_logistic() with z_i = a_i' w (+ b); U0 = |x|^2 /
+ * (2 s^2) (::SGMC_PRIOR_NORMAL) or 0 (::SGMC_PRIOR_FLAT: improper, and so is
+ * the posterior when the data are linearly separable). sgmc_model_logistic(out,
+ * data, s) is (out, data, 1, ::SGMC_PRIOR_NORMAL, s), to the bit.
+ * @param[out] out The new model; NULL on failure. Release with sgmc_model_destroy().
+ * @param[in] data Targets must be 0 or 1. Shared by the model.
+ * @param[in] intercept 1 for an intercept b after w, 0 for none.
+ * @param[in] coef_prior ::SGMC_PRIOR_FLAT or ::SGMC_PRIOR_NORMAL.
+ * @param[in] coef_scale s, finite and > 0; ignored for ::SGMC_PRIOR_FLAT.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT naming the argument and
+ *         its value.
+ */
+SGMC_API sgmc_status sgmc_model_logistic_priors(sgmc_model **out, const sgmc_data *data,
+                                                int intercept, sgmc_prior coef_prior,
+                                                double coef_scale);
 
 /**
  * @brief A one-hidden-layer tanh network classifying into K classes (softmax).

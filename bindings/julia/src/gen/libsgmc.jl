@@ -837,7 +837,7 @@ end
 """
     sgmc_prior
 
-A prior of `sgmc_model_linear_priors`: on the coefficients (FLAT, NORMAL) or on the noise sd sigma (KNOWN, LOG_NORMAL, FLAT, HALF_NORMAL, HALF_CAUCHY). Constants that do not depend on x are dropped.
+A prior of `sgmc_model_linear_priors` and `sgmc_model_logistic_priors`: on the coefficients (FLAT, NORMAL) or on the noise sd sigma (KNOWN, LOG_NORMAL, FLAT, HALF_NORMAL, HALF_CAUCHY). Constants that do not depend on x are dropped.
 """
 const sgmc_prior = Cint
 
@@ -928,6 +928,36 @@ sgmc_status sgmc_model_linear_priors(sgmc_model **out, const sgmc_data *data, in
 """
 function sgmc_model_linear_priors(out, data, intercept, coef_prior, coef_scale, sigma_prior, sigma_scale)
     ccall((:sgmc_model_linear_priors, libsgmc), sgmc_status, (Ptr{Ptr{sgmc_model}}, Ptr{sgmc_data}, Cint, sgmc_prior, Cdouble, sgmc_prior, Cdouble), out, data, intercept, coef_prior, coef_scale, sigma_prior, sigma_scale)
+end
+
+"""
+    sgmc_model_logistic_priors(out, data, intercept, coef_prior, coef_scale)
+
+Bayesian logistic regression with an optional intercept and a flat or normal prior (the priors of the posteriordb regressions).
+
+x = (w_1..w_p, b), b only when `intercept` is 1: d = p + intercept.
+U_i as for `sgmc_model_logistic` with z_i = a_i' w (+ b); U0 = |x|^2 /
+(2 s^2) (`SGMC_PRIOR_NORMAL`) or 0 (`SGMC_PRIOR_FLAT`: improper, and so is
+the posterior when the data are linearly separable). sgmc_model_logistic(out,
+data, s) is (out, data, 1, `SGMC_PRIOR_NORMAL`, s), to the bit.
+
+# Arguments
+- `out` (out): The new model; NULL on failure. Release with `sgmc_model_destroy`.
+- `data` (in): Targets must be 0 or 1. Shared by the model.
+- `intercept` (in): 1 for an intercept b after w, 0 for none.
+- `coef_prior` (in): `SGMC_PRIOR_FLAT` or `SGMC_PRIOR_NORMAL`.
+- `coef_scale` (in): s, finite and > 0; ignored for `SGMC_PRIOR_FLAT`.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT` naming the argument and its value.
+
+C prototype:
+```c
+sgmc_status sgmc_model_logistic_priors(sgmc_model **out, const sgmc_data *data, int intercept, sgmc_prior coef_prior, double coef_scale);
+```
+"""
+function sgmc_model_logistic_priors(out, data, intercept, coef_prior, coef_scale)
+    ccall((:sgmc_model_logistic_priors, libsgmc), sgmc_status, (Ptr{Ptr{sgmc_model}}, Ptr{sgmc_data}, Cint, sgmc_prior, Cdouble), out, data, intercept, coef_prior, coef_scale)
 end
 
 """
@@ -2691,6 +2721,7 @@ export SGMC_PRIOR_LOG_NORMAL
 export SGMC_PRIOR_HALF_NORMAL
 export SGMC_PRIOR_HALF_CAUCHY
 export sgmc_model_linear_priors
+export sgmc_model_logistic_priors
 export sgmc_model_mlp_classifier
 export sgmc_model_mlp_regression
 export sgmc_draws
