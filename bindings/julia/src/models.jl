@@ -152,11 +152,30 @@ _data(X::AbstractMatrix, y::AbstractVector) = Data(X, y)
 """
     logistic(data; prior_sd) -> Model
     logistic(X, y; prior_sd) -> Model
+    logistic(data; intercept = true, coef_prior = :normal, coef_scale = 1) -> Model
 
 Bayesian logistic regression (d = p + 1: weights, then the intercept);
 targets 0 or 1; prior N(0, prior_sd² I).
+
+The second form (used as soon as one of its keywords is given) drops the
+intercept with `intercept = false` (d = p) and takes `coef_prior = :flat`
+(improper; so is the posterior when the data are separable) or `:normal`
+of scale `coef_scale`.
 """
-logistic(d::Data; prior_sd::Real) = _new_model(r -> LibSgmc.sgmc_model_logistic(r, d, prior_sd))
+function logistic(d::Data; prior_sd::Union{Real,Nothing} = nothing,
+                  intercept::Union{Bool,Nothing} = nothing,
+                  coef_prior::Union{Symbol,Nothing} = nothing,
+                  coef_scale::Union{Real,Nothing} = nothing)
+    if all(isnothing, (intercept, coef_prior, coef_scale))
+        prior_sd === nothing && throw(ArgumentError("logistic: give prior_sd, or the priors' keywords"))
+        return _new_model(r -> LibSgmc.sgmc_model_logistic(r, d, prior_sd))
+    end
+    prior_sd === nothing ||
+        throw(ArgumentError("logistic: prior_sd is coef_scale in the form with coef_prior"))
+    c = _prior(:coef_prior, something(coef_prior, :normal))
+    return _new_model(r -> LibSgmc.sgmc_model_logistic_priors(r, d, something(intercept, true), c,
+                                                              something(coef_scale, 1.0)))
+end
 logistic(X::AbstractMatrix, y::AbstractVector; kw...) = logistic(Data(X, y); kw...)
 
 """

@@ -1,7 +1,8 @@
-# linear(...) with the posteriordb priors: each sigma prior, with and without
-# an intercept, gives the draws of the same model written in Julia by hand
-# (so its energies and gradients agree); the last coordinate is log sigma;
-# old calls are unchanged; bad values name the argument.
+# linear(...) and logistic(...) with the posteriordb priors: each prior, with
+# and without an intercept, gives the draws of the same model written in
+# Julia by hand (so its energies and gradients agree); the last coordinate of
+# the linear model is log sigma; old calls are unchanged; bad values name
+# the argument.
 
 # U0's term in t = log sigma and its slope, as sgmc.h states them.
 function sigma_prior_term(prior, s, t)
@@ -88,4 +89,42 @@ end
     @test_throws SgmcError linear(data; sigma_prior = :half_normal, sigma_scale = -1.0)
     @test_throws ArgumentError linear(data; sigma_prior = :cauchy)
     @test_throws ArgumentError linear(data; prior_sd = 1.0, sigma_prior = :flat)
+end
+
+function hand_logistic(X, y; intercept, coef_prior, coef_scale)
+    n, p = size(X)
+    k = p + intercept
+    f = function (batch_grad, prior_grad, x, batch)
+        s = 0.0
+        for i in batch
+            z = sum(X[i, j] * x[j] for j in 1:p) + (intercept ? x[k] : 0.0)
+            s += log1p(exp(z)) - y[i] * z
+            slope = 1 / (1 + exp(-z)) - y[i]
+            batch_grad[1:p] .+= slope .* X[i, :]
+            intercept && (batch_grad[k] += slope)
+        end
+        coef_prior === :normal || return (s, 0.0)
+        prior_grad .= x ./ coef_scale^2
+        return (s, sum(abs2, x) / (2coef_scale^2))
+    end
+    return JuliaModel(f; dim = k, data_size = n)
+end
+
+@testset "logistic regression priors" begin
+    rng = Random.Xoshiro(10)
+    X = randn(rng, 30, 2)
+    y = Float64.(X * [1.0, -1.0] .+ 0.5 .* randn(rng, 30) .> 0)
+    data = Data(X, y)
+    for intercept in (true, false), coef_prior in (:flat, :normal)
+        priors = (intercept = intercept, coef_prior = coef_prior, coef_scale = 2.5)
+        d = 2 + intercept
+        kw = (sampler = :sgld, step_size = 1e-2, batch_size = 5, n_steps = 200, seed = 7)
+        a = sample_chains(logistic(data; priors...), fill(0.1, d); kw...)
+        b = sample_chains(hand_logistic(X, y; priors...), fill(0.1, d); kw...)
+        @test positions(a) ≈ positions(b) rtol = 1e-9
+    end
+    kw = (sampler = :sgld, step_size = 1e-2, n_steps = 100, seed = 2)
+    @test positions(sample_chains(logistic(data; prior_sd = 3.0), zeros(3); kw...)) ==
+          positions(sample_chains(logistic(data; coef_scale = 3.0), zeros(3); kw...))
+    @test_throws SgmcError logistic(data; coef_prior = :half_cauchy)
 end

@@ -304,7 +304,7 @@ end
         @test_throws SgmcError read_csv("/no/such/file.csv", "y")
     end
 
-    include("linear_priors.jl")
+    include("regression_priors.jl")
 
     @testset "faults of the model: on_fault = error and reject" begin
         # A data-free Gaussian whose evaluations (counted over the run: the

@@ -90,10 +90,23 @@ sgmc_read_csv <- function(path, target) {
   sgmc_data(x, y)
 }
 
-sgmc_logistic <- function(x, y = NULL, prior_sd = 10) {
+.check_intercept <- function(intercept) {
+  if (!is.logical(intercept) || length(intercept) != 1L || is.na(intercept))
+    stop(sprintf("'intercept' = %s: must be TRUE or FALSE", paste(deparse(intercept), collapse = "")),
+         call. = FALSE)
+  intercept
+}
+
+sgmc_logistic <- function(x, y = NULL, prior_sd = 10, intercept = TRUE, coef_prior = "normal") {
   data <- .as_sgmc_data(x, y)
-  h <- c_sgmc_model_logistic(data$handle, .check_number(prior_sd, "prior_sd", 0))
-  .sgmc_new_model(h, "logistic regression", c(data$feature_names, "(Intercept)"))
+  intercept <- .check_intercept(intercept)
+  if (intercept && identical(coef_prior, "normal")) {
+    h <- c_sgmc_model_logistic(data$handle, .check_number(prior_sd, "prior_sd", 0))
+  } else {
+    h <- c_sgmc_model_logistic_priors(data$handle, as.numeric(intercept),
+                                      .prior_number(coef_prior, "coef_prior"), as.numeric(prior_sd))
+  }
+  .sgmc_new_model(h, "logistic regression", c(data$feature_names, if (intercept) "(Intercept)"))
 }
 
 # The C enumeration sgmc_prior by name.
@@ -111,9 +124,7 @@ sgmc_logistic <- function(x, y = NULL, prior_sd = 10) {
 sgmc_linear <- function(x, y = NULL, prior_sd = 10, noise_sd = 0, log_noise_prior_sd = 1,
                         intercept = TRUE, coef_prior = "normal", sigma_prior = NULL, sigma_scale = 1) {
   data <- .as_sgmc_data(x, y)
-  if (!is.logical(intercept) || length(intercept) != 1L || is.na(intercept))
-    stop(sprintf("'intercept' = %s: must be TRUE or FALSE", paste(deparse(intercept), collapse = "")),
-         call. = FALSE)
+  intercept <- .check_intercept(intercept)
   if (is.null(sigma_prior) && intercept && identical(coef_prior, "normal")) {
     # The original model, through the original function (and its messages).
     noise_sd <- .check_number(noise_sd, "noise_sd", 0)

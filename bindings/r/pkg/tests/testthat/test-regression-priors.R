@@ -1,7 +1,7 @@
-# sgmc_linear() with the posteriordb priors: each sigma prior, with and
-# without an intercept, gives the draws of the same model written in R by
-# hand (so the C model's energies and gradients agree with it); old calls are
-# unchanged; bad values are named with their values.
+# sgmc_linear() and sgmc_logistic() with the posteriordb priors: each prior,
+# with and without an intercept, gives the draws of the same model written
+# in R by hand (so the C model's energies and gradients agree with it); old
+# calls are unchanged; bad values are named with their values.
 
 # U0's term in t = log sigma and its slope, as docs/models.md states them.
 sigma_term <- function(prior, s, t) {
@@ -90,4 +90,33 @@ test_that("bad priors are named with their values", {
                "argument 'sigma_scale' = -2: must be finite and > 0", fixed = TRUE)
   expect_error(sgmc_linear(d$x, d$y, sigma_prior = "cauchy"), "'sigma_prior' = \"cauchy\"", fixed = TRUE)
   expect_error(sgmc_linear(d$x, d$y, intercept = NA), "'intercept' = NA", fixed = TRUE)
+})
+
+test_that("logistic regression without intercept or with a flat prior matches R", {
+  d <- pima()
+  x <- d$x[1:60, 1:3]
+  y <- d$y[1:60]
+  for (intercept in c(TRUE, FALSE)) for (coef_prior in c("flat", "normal")) {
+    built_in <- sgmc_logistic(x, y, prior_sd = 2, intercept = intercept, coef_prior = coef_prior)
+    a1 <- if (intercept) cbind(x, 1) else x
+    by_hand <- sgmc_model_r(
+      energy = function(w, b) {
+        z <- drop(a1[b, , drop = FALSE] %*% w)
+        sum(pmax(z, 0) + log1p(exp(-abs(z))) - y[b] * z)
+      },
+      gradient = function(w, b) {
+        z <- drop(a1[b, , drop = FALSE] %*% w)
+        drop(crossprod(a1[b, , drop = FALSE], 1 / (1 + exp(-z)) - y[b]))
+      },
+      prior_energy = function(w) if (coef_prior == "normal") sum(w^2) / 8 else 0,
+      prior_gradient = function(w) if (coef_prior == "normal") w / 4 else 0 * w,
+      dim = ncol(a1), data_size = nrow(a1))
+    expect_equal(built_in$dim, ncol(a1))
+    args <- list("sgld", 100, step_size = 1e-2, batch_size = 5, x0 = rep(0.1, ncol(a1)), seed = 7)
+    a <- do.call(sgmc_sample, c(list(built_in), args, threads = 1))
+    b <- do.call(sgmc_sample, c(list(by_hand), args))
+    expect_equal(b$draws, a$draws, tolerance = 1e-9, ignore_attr = TRUE)
+  }
+  expect_error(sgmc_logistic(x, y, coef_prior = "half_normal"),
+               "argument 'coef_prior' = 4 (SGMC_PRIOR_HALF_NORMAL)", fixed = TRUE)
 })
