@@ -62,6 +62,17 @@ std::unique_ptr<Model> make_linear(std::shared_ptr<const Dataset> data, const Mo
   return std::make_unique<LinearRegression>(std::move(data), priors);
 }
 
+std::unique_ptr<Model> make_logistic(std::shared_ptr<const Dataset> data, const ModelSpec& spec) {
+  if (!spec.intercept && !spec.coef_prior) {
+    return std::make_unique<LogisticRegression>(data, spec.prior_sd);
+  }
+  return std::make_unique<LogisticRegression>(
+      std::move(data),
+      LogisticPriors{spec.intercept.value_or(true), spec.coef_prior.value_or(CoefPrior::kNormal),
+                     spec.prior_sd},
+      "model.prior_sd");
+}
+
 /// The named choice of `names` (in enumerator order) for a config key.
 template <typename Enum, std::size_t n>
 std::optional<Enum> read_choice(JsonFields& fields, const std::string& key,
@@ -89,10 +100,11 @@ std::unique_ptr<Model> make_data_model(const ModelSpec& spec) {
   if (spec.type != "logistic" && spec.type != "mlp") {
     bad("type", spec.type, "must be one of logistic, linear, mlp");
   }
-  if (spec.intercept || spec.coef_prior || spec.sigma_prior) {
-    bad("type", spec.type, "intercept, coef_prior and sigma_prior are for type linear");
+  if (spec.sigma_prior) bad("type", spec.type, "sigma_prior is for type linear");
+  if (spec.type == "logistic") return make_logistic(std::move(data), spec);
+  if (spec.intercept || spec.coef_prior) {
+    bad("type", spec.type, "intercept and coef_prior are for types linear and logistic");
   }
-  if (spec.type == "logistic") return std::make_unique<LogisticRegression>(data, spec.prior_sd);
   if (spec.output == "gaussian") {
     return std::make_unique<Mlp>(data, spec.hidden, MlpOutput::kGaussian, 0, spec.prior_sd,
                                  spec.noise_sd);

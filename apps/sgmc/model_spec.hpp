@@ -10,6 +10,7 @@
 
 #include "json_fields.hpp"
 #include "sgmc/models/linear_regression.hpp"
+#include "sgmc/models/logistic_regression.hpp"
 #include "sgmc/models/model.hpp"
 #include "sgmc/models/target_noise.hpp"
 
@@ -29,9 +30,10 @@ struct ModelSpec {
   double prior_sd = 1.0;     ///< s of the N(0, s^2 I) prior
   double noise_sd = 1.0;     ///< linear, mlp regression: sigma; linear: 0 = sampled
   double log_noise_prior_sd = 1.0;  ///< linear with sampled sigma: s_t
-  // linear with the priors of LinearPriors: any of these set means that
-  // model, with prior_sd as the coefficients' scale; without sigma_prior,
-  // sigma is as noise_sd and log_noise_prior_sd say.
+  // linear and logistic with the priors of LinearPriors and LogisticPriors:
+  // any of these set means that model, with prior_sd as the coefficients'
+  // scale; without sigma_prior, sigma is as noise_sd and log_noise_prior_sd
+  // say.
   std::optional<bool> intercept;         ///< default true
   std::optional<CoefPrior> coef_prior;   ///< "flat" or "normal" (default)
   std::optional<NoisePrior> sigma_prior; ///< "known", "lognormal", "flat", "half_normal", "half_cauchy"
