@@ -9,6 +9,7 @@
 #include "sgmc/models/logistic_regression.hpp"
 #include "support/error_message.hpp"
 #include "support/model_checks.hpp"
+#include "support/smooth_data.hpp"
 
 namespace sgmc {
 namespace {
@@ -16,26 +17,14 @@ namespace {
 using testing::evaluate_terms;
 using testing::message_of;
 
-/// 23 rows of 3 features from sines, labels from the sign of a cosine.
+using testing::smooth_point;
+
+/// Labels: the sign of cos(0.3 i).
 std::shared_ptr<const Dataset> smooth_labels() {
-  const Index n = 23, p = 3;
-  std::vector<double> a, y;
-  for (Index i = 0; i < n; ++i) {
-    for (Index j = 0; j < p; ++j) {
-      a.push_back(std::sin(1.0 + 0.7 * static_cast<double>(i) + 1.3 * static_cast<double>(j)));
-    }
-    y.push_back(std::cos(0.3 * static_cast<double>(i)) > 0 ? 1.0 : 0.0);
-  }
-  return Dataset::adopt(n, p, std::move(a), std::move(y));
+  return testing::smooth_data([](double i) { return std::cos(0.3 * i) > 0 ? 1.0 : 0.0; });
 }
 
-const std::vector<Index> kBatch{0, 4, 4, 9, 22, 17, 3, 11, 1, 2, 5, 6, 7, 8, 10, 12, 13, 14};
-
-Vec smooth_point(Index d) {
-  Vec x(d);
-  for (Index j = 0; j < d; ++j) x[j] = 0.3 * std::cos(2.0 + static_cast<double>(j));
-  return x;
-}
+const std::vector<Index>& kBatch = testing::kSmoothBatch;
 
 TEST(LogisticPriors, GradientsMatchDifferencesWithAndWithoutIntercept) {
   const auto data = smooth_labels();

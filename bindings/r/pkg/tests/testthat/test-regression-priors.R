@@ -98,21 +98,9 @@ test_that("logistic regression without intercept or with a flat prior matches R"
   y <- d$y[1:60]
   for (intercept in c(TRUE, FALSE)) for (coef_prior in c("flat", "normal")) {
     built_in <- sgmc_logistic(x, y, prior_sd = 2, intercept = intercept, coef_prior = coef_prior)
-    a1 <- if (intercept) cbind(x, 1) else x
-    by_hand <- sgmc_model_r(
-      energy = function(w, b) {
-        z <- drop(a1[b, , drop = FALSE] %*% w)
-        sum(pmax(z, 0) + log1p(exp(-abs(z))) - y[b] * z)
-      },
-      gradient = function(w, b) {
-        z <- drop(a1[b, , drop = FALSE] %*% w)
-        drop(crossprod(a1[b, , drop = FALSE], 1 / (1 + exp(-z)) - y[b]))
-      },
-      prior_energy = function(w) if (coef_prior == "normal") sum(w^2) / 8 else 0,
-      prior_gradient = function(w) if (coef_prior == "normal") w / 4 else 0 * w,
-      dim = ncol(a1), data_size = nrow(a1))
-    expect_equal(built_in$dim, ncol(a1))
-    args <- list("sgld", 100, step_size = 1e-2, batch_size = 5, x0 = rep(0.1, ncol(a1)), seed = 7)
+    by_hand <- r_logistic(x, y, 2, intercept = intercept, flat = coef_prior == "flat")
+    expect_equal(built_in$dim, by_hand$dim)
+    args <- list("sgld", 100, step_size = 1e-2, batch_size = 5, x0 = rep(0.1, by_hand$dim), seed = 7)
     a <- do.call(sgmc_sample, c(list(built_in), args, threads = 1))
     b <- do.call(sgmc_sample, c(list(by_hand), args))
     expect_equal(b$draws, a$draws, tolerance = 1e-9, ignore_attr = TRUE)
