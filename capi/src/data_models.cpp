@@ -1,6 +1,7 @@
 // sgmc_model_logistic, _logistic_priors, _linear, _linear_priors, _mlp_*: the
 // built-in models with data.
 #include <string>
+#include <tuple>
 
 #include "firewall.hpp"
 #include "handles.hpp"
@@ -14,18 +15,27 @@ using sgmc::capi::require_non_null;
 
 namespace {
 
-/// Makes a model of type M from the data set's shared data and `args`.
-template <typename M, typename... Args>
-sgmc_status make(sgmc_model** out, const sgmc_data* data, Args... args) {
+/// Makes a model of type M from the data set's shared data and the
+/// arguments that `arguments()` returns as a tuple: called inside the
+/// firewall, since checking the C arguments may throw.
+template <typename M, typename Arguments>
+sgmc_status make_from(sgmc_model** out, const sgmc_data* data, const Arguments& arguments) {
   return create_into(out, [&] {
     require_non_null(data, "data");
     auto handle = std::make_unique<sgmc_model>();
-    handle->model = std::make_unique<M>(data->data, args...);
+    handle->model = std::apply(
+        [&](const auto&... a) { return std::make_unique<M>(data->data, a...); }, arguments());
     return handle;
   });
 }
 
+/// Makes a model of type M from the data set's shared data and `args`.
+template <typename M, typename... Args>
+sgmc_status make(sgmc_model** out, const sgmc_data* data, Args... args) {
+  return make_from<M>(out, data, [&] { return std::tuple(args...); });
+}
 
+/// The enumerator's name of an sgmc_prior given as an int.
 const char* prior_name(int prior) {
   static const char* const kNames[] = {"SGMC_PRIOR_FLAT",       "SGMC_PRIOR_NORMAL",
                                        "SGMC_PRIOR_KNOWN",      "SGMC_PRIOR_LOG_NORMAL",
@@ -78,12 +88,8 @@ sgmc_status sgmc_model_logistic(sgmc_model** out, const sgmc_data* data, double 
 
 sgmc_status sgmc_model_logistic_priors(sgmc_model** out, const sgmc_data* data, int intercept,
                                        sgmc_prior coef_prior, double coef_scale) {
-  return create_into(out, [&] {
-    require_non_null(data, "data");
-    auto handle = std::make_unique<sgmc_model>();
-    handle->model = std::make_unique<sgmc::LogisticRegression>(
-        data->data, coefficient_priors(intercept, enum_arg(coef_prior), coef_scale));
-    return handle;
+  return make_from<sgmc::LogisticRegression>(out, data, [&] {
+    return std::tuple(coefficient_priors(intercept, enum_arg(coef_prior), coef_scale));
   });
 }
 
@@ -95,13 +101,9 @@ sgmc_status sgmc_model_linear(sgmc_model** out, const sgmc_data* data, double pr
 sgmc_status sgmc_model_linear_priors(sgmc_model** out, const sgmc_data* data, int intercept,
                                      sgmc_prior coef_prior, double coef_scale,
                                      sgmc_prior sigma_prior, double sigma_scale) {
-  return create_into(out, [&] {
-    require_non_null(data, "data");
-    auto handle = std::make_unique<sgmc_model>();
-    handle->model = std::make_unique<sgmc::LinearRegression>(
-        data->data, linear_priors(intercept, enum_arg(coef_prior), coef_scale,
-                                  enum_arg(sigma_prior), sigma_scale));
-    return handle;
+  return make_from<sgmc::LinearRegression>(out, data, [&] {
+    return std::tuple(linear_priors(intercept, enum_arg(coef_prior), coef_scale,
+                                    enum_arg(sigma_prior), sigma_scale));
   });
 }
 
