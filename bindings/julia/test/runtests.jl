@@ -327,6 +327,8 @@ end
         @test_throws SgmcError read_csv("/no/such/file.csv", "y")
     end
 
+    include("regression_priors.jl")
+
     @testset "faults of the model: on_fault = error and reject" begin
         # A data-free Gaussian whose evaluations (counted over the run: the
         # chains of a Julia model run one after another) fail at chosen calls.
