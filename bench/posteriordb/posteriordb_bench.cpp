@@ -1,0 +1,237 @@
+// Issue #17: the samplers against posteriordb's reference draws. For every
+// posterior of ../shared/posteriordb and every sampler (SGLD, SGHMC, pSGLD,
+// cyclical SGLD, exact full-batch Metropolis-Hastings = MHBT's random walk
+// at c_n = N, CSGLD), without and with the dense preconditioner: 4 chains
+// started at 4 reference draws (chain c at draw 1 of reference chain c: in
+// the typical set, so that burn-in measures mixing, not the approach), and
+// per parameter (mean - reference mean) / reference sd, sd / reference sd
+// and bulk ESS per 1,000 gradient evaluations (one evaluation = one
+// iteration of one chain at its batch size, burn-in included). Settings
+// come from settings.hpp. Writes a markdown table on stdout and one CSV row
+// per parameter.
+//
+// --check: the CTest subset (tests/CMakeLists.txt): full-batch MHBT and SGLD
+// on the six regressions and low_dim_gauss_mix must get every mean within
+// 0.1 reference sd and every sd within 10%, and the runs must be long
+// enough to decide it (4 standard errors inside the tolerance). Exit 77
+// (CTest: skipped) when posteriordb is absent.
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "../common/posteriordb.hpp"
+#include "measure.hpp"
+#include "posterior.hpp"
+#include "settings.hpp"
+#include "sgmc/drivers/options_run.hpp"
+
+namespace sgmc::bench {
+namespace {
+
+constexpr double kMeanTolerance = 0.1;  ///< reference sds
+constexpr double kSdTolerance = 0.1;    ///< relative
+constexpr double kStandardErrors = 4.0;
+constexpr int kSkipped = 77;
+
+/// The posteriors --check runs: the six regressions and low_dim_gauss_mix.
+const std::vector<std::string>& check_names() {
+  static const std::vector<std::string> names{"sblri-blr",
+                                              "kidiq-kidscore_momiq",
+                                              "kidiq-kidscore_interaction",
+                                              "earnings-logearn_height",
+                                              "mesquite-logmesquite",
+                                              "nes2000-nes",
+                                              "low_dim_gauss_mix-low_dim_gauss_mix"};
+  return names;
+}
+
+struct Run {
+  RunSettings settings;
+  std::vector<ParameterCell> cells;
+  double seconds = 0;
+  double evaluations = 0;  ///< iterations of all chains
+};
+
+/// Chain c starts at reference draw 1 of reference chain c.
+Vec starts(const Posterior& posterior, const std::string& folder, Index n_chains) {
+  const Index d = posterior.model->dim();
+  Vec x0(d * n_chains);
+  for (Index c = 0; c < n_chains; ++c) {
+    x0.segment(c * d, d) = posterior.unconstrained(
+        reference_draw(folder, posterior.names, static_cast<std::size_t>(c), 0));
+  }
+  return x0;
+}
+
+Run run(const Posterior& posterior, const ReferenceMoments& reference, const RunSettings& settings,
+        ConstVecRef x0, Index seed) {
+  const auto options = options_for(settings, posterior.model->data_size(), seed);
+  const auto start = std::chrono::steady_clock::now();
+  const auto result = sample(*posterior.model, options, x0, {});
+  Run out{settings, {}, 0, 0};
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (result.outcome.fault) throw std::runtime_error(posterior.name + " " + settings.sampler + ": the model faulted");
+  out.cells = measure(posterior, reference, result.chains);
+  out.evaluations = static_cast<double>(settings.n_steps * static_cast<Index>(result.chains.size()));
+  return out;
+}
+
+bool within(const ParameterCell& c) {
+  return std::abs(c.mean_error) <= kMeanTolerance && std::abs(c.sd_ratio - 1.0) <= kSdTolerance;
+}
+bool decidable(const ParameterCell& c) {
+  return kStandardErrors * c.mean_se <= kMeanTolerance && kStandardErrors * c.sd_se <= kSdTolerance;
+}
+
+void print_header() {
+  std::printf("| posterior | sampler | precond | eps | batch | n_steps | max abs mean err | sd ratio min-max "
+              "| ESS/1k grads min | s | misses |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+}
+
+void print_row(const Posterior& posterior, const Run& r) {
+  double worst = 0, sd_lo = INFINITY, sd_hi = 0, ess = INFINITY;
+  std::string misses;
+  for (std::size_t j = 0; j < r.cells.size(); ++j) {
+    const auto& c = r.cells[j];
+    worst = std::max(worst, std::abs(c.mean_error));
+    sd_lo = std::min(sd_lo, c.sd_ratio);
+    sd_hi = std::max(sd_hi, c.sd_ratio);
+    ess = std::min(ess, 1000.0 * c.ess / r.evaluations);
+    if (!within(c)) misses += (misses.empty() ? "" : " ") + posterior.names[j];
+  }
+  const auto& s = r.settings;
+  std::printf("| %s | %s | %s | %.3g | %ld | %ld | %.3f | %.3f-%.3f | %.3g | %.1f | %s |\n",
+              posterior.name.c_str(), s.sampler.c_str(), s.precondition.c_str(), s.step_size,
+              static_cast<long>(s.batch_size), static_cast<long>(s.n_steps), worst, sd_lo, sd_hi, ess,
+              r.seconds, misses.empty() ? "-" : misses.c_str());
+  std::fflush(stdout);
+}
+
+void write_csv(std::ostream& csv, const Posterior& posterior, const Run& r) {
+  const auto& s = r.settings;
+  for (std::size_t j = 0; j < r.cells.size(); ++j) {
+    const auto& c = r.cells[j];
+    csv << posterior.name << "," << s.sampler << "," << s.precondition << "," << s.step_size << ","
+        << s.batch_size << "," << s.n_steps << "," << s.burn_in << "," << posterior.names[j] << ","
+        << c.mean_error << "," << c.sd_ratio << "," << 1000.0 * c.ess / r.evaluations << ","
+        << c.mean_se << "," << c.sd_se << "," << within(c) << "," << r.seconds << "\n";
+  }
+}
+
+struct Plan {
+  std::string dir;
+  std::vector<std::string> posteriors;
+  std::vector<std::string> samplers;
+  std::vector<std::string> preconditions;
+  Index n_steps = 0;
+  Index seed = 1;
+};
+
+/// The full table; returns the exit status.
+int bench(const Plan& plan, const std::string& csv_path) {
+  std::ofstream csv(csv_path);
+  csv << "posterior,sampler,precondition,step_size,batch_size,n_steps,burn_in,parameter,mean_error,"
+         "sd_ratio,ess_per_1k_grads,mean_se,sd_se,within,seconds\n";
+  print_header();
+  for (const auto& name : plan.posteriors) {
+    const std::string folder = plan.dir + "/" + name;
+    const auto posterior = load_posterior(plan.dir, name);
+    const auto reference = reference_moments(folder, posterior.names);
+    const Vec x0 = starts(posterior, folder, 4);
+    const auto s = stiffness(*posterior.model, x0.head(posterior.model->dim()));
+    std::fprintf(stderr, "%s: lambda_max %.3g, condition number %.3g\n", name.c_str(), s.lambda_max,
+                 s.condition());
+    for (const auto& precondition : plan.preconditions) {
+      for (const auto& sampler : plan.samplers) {
+        const auto settings = settings_for(sampler, s, posterior.model->dim(), posterior.model->data_size(),
+                                           posterior.exchangeable, plan.n_steps, 0, precondition);
+        const Run r = run(posterior, reference, settings, x0, plan.seed);
+        print_row(posterior, r);
+        write_csv(csv, posterior, r);
+      }
+    }
+  }
+  return 0;
+}
+
+/// The CTest subset; returns the exit status (0 pass, 1 fail).
+int check(const Plan& plan) {
+  bool ok = true;
+  print_header();
+  for (const auto& name : check_names()) {
+    const std::string folder = plan.dir + "/" + name;
+    const auto posterior = load_posterior(plan.dir, name);
+    const auto reference = reference_moments(folder, posterior.names);
+    const Vec x0 = starts(posterior, folder, 4);
+    const auto s = stiffness(*posterior.model, x0.head(posterior.model->dim()));
+    // Dense preconditioning where the Hessian is ill-conditioned.
+    const std::string precondition = s.condition() > 100 && has_preconditioning() ? "dense" : "none";
+    for (const std::string sampler : {"mhbt", "sgld"}) {
+      const Index n = posterior.model->data_size();
+      const auto settings = settings_for(sampler, s, posterior.model->dim(), n, false, plan.n_steps, n,
+                                         precondition);
+      const Run r = run(posterior, reference, settings, x0, plan.seed);
+      print_row(posterior, r);
+      for (std::size_t j = 0; j < r.cells.size(); ++j) {
+        const auto& c = r.cells[j];
+        if (within(c) && decidable(c)) continue;
+        ok = false;
+        std::printf("FAIL %s %s %s: mean error %.3f (se %.3f), sd ratio %.3f (se %.3f)%s\n", name.c_str(),
+                    sampler.c_str(), posterior.names[j].c_str(), c.mean_error, c.mean_se, c.sd_ratio, c.sd_se,
+                    decidable(c) ? "" : ": too short to decide (4 se exceed the tolerance)");
+      }
+    }
+  }
+  std::printf(ok ? "posteriordb check passed\n" : "posteriordb check FAILED\n");
+  return ok ? 0 : 1;
+}
+
+}  // namespace
+}  // namespace sgmc::bench
+
+int main(int argc, char** argv) {
+  using namespace sgmc::bench;
+  CLI::App app{"sgmc's samplers against posteriordb's reference draws"};
+  Plan plan;
+  plan.dir = SGMC_POSTERIORDB_DIR;
+  plan.posteriors = posterior_names();
+  plan.samplers = {"sgld", "sghmc", "psgld", "cycsgld", "mhbt", "csgld"};
+  plan.preconditions = {"none", "dense"};
+  plan.n_steps = 50000;
+  std::string csv_path = "posteriordb.csv";
+  bool check_mode = false;
+  app.add_option("--posteriordb", plan.dir, "the posteriordb folder (default ../shared/posteriordb)");
+  app.add_option("--posteriors", plan.posteriors, "posterior folders");
+  app.add_option("--samplers", plan.samplers, "samplers");
+  app.add_option("--precondition", plan.preconditions, "none and/or dense");
+  app.add_option("--steps", plan.n_steps, "iterations per chain (4 chains), burn-in (a tenth) included");
+  app.add_option("--seed", plan.seed, "seed of every run");
+  app.add_option("--csv", csv_path, "one row per run and parameter");
+  app.add_flag("--check", check_mode, "the CTest subset: assert the tolerances");
+  CLI11_PARSE(app, argc, argv);
+  for (const auto& name : check_mode ? check_names() : plan.posteriors) {
+    if (!has_posterior(plan.dir, name)) {
+      std::printf("SKIPPED: posteriordb's %s is not at %s (it is read in place from ../shared/posteriordb "
+                  "beside the checkout)\n", name.c_str(), plan.dir.c_str());
+      return kSkipped;
+    }
+  }
+  if (!has_preconditioning() &&
+      std::find(plan.preconditions.begin(), plan.preconditions.end(), "dense") != plan.preconditions.end()) {
+    std::fprintf(stderr, "this engine has no option \"precondition\": running without it only\n");
+    plan.preconditions = {"none"};
+  }
+  try {
+    return check_mode ? check(plan) : bench(plan, csv_path);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "posteriordb_bench: %s\n", e.what());
+    return 1;
+  }
+}

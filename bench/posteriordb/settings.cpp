@@ -1,0 +1,111 @@
+#include "settings.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+#include <Eigen/Eigenvalues>
+
+#include "sgmc/core/error.hpp"
+
+namespace sgmc::bench {
+namespace {
+
+/// h = eps lambda_max of SGLD: its sd error h (1 + N/n) / 4 stays near 1%,
+/// a tenth of the sd tolerance.
+constexpr double kSgldStiffStep = 0.05;
+/// SGHMC's eps / friction equals SGLD's eps: the same Langevin time per step.
+constexpr double kFriction = 0.1;
+/// Chains in every run.
+constexpr Index kChains = 4;
+
+Vec full_gradient(const Model& model, ConstVecRef x, const std::vector<Index>& all) {
+  const Index d = model.dim();
+  Vec batch_grad(d), prior_grad(d);
+  ModelTerms terms{0, 0, batch_grad, prior_grad};
+  model.evaluate({x, all, true}, terms);
+  return batch_grad + prior_grad;
+}
+
+}  // namespace
+
+Stiffness stiffness(const Model& model, ConstVecRef x) {
+  const Index d = model.dim();
+  std::vector<Index> all(static_cast<std::size_t>(model.data_size()));
+  std::iota(all.begin(), all.end(), Index{0});
+  Eigen::MatrixXd h(d, d);
+  for (Index j = 0; j < d; ++j) {
+    const double delta = 1e-5 * std::max(1.0, std::abs(x[j]));
+    Vec up = x, down = x;
+    up[j] += delta;
+    down[j] -= delta;
+    h.col(j) = (full_gradient(model, up, all) - full_gradient(model, down, all)) / (2 * delta);
+  }
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(0.5 * (h + h.transpose()));
+  return {eig.eigenvalues().maxCoeff(), eig.eigenvalues().minCoeff()};
+}
+
+RunSettings settings_for(const std::string& sampler, const Stiffness& s, Index dim,
+                         Index data_size, bool exchangeable, Index n_steps, Index batch_size,
+                         const std::string& precondition) {
+  RunSettings r;
+  r.sampler = sampler;
+  r.precondition = precondition;
+  r.n_steps = n_steps;
+  r.burn_in = n_steps / 10;
+  const bool full = sampler == "mhbt" || !exchangeable;
+  r.batch_size = full ? data_size : batch_size > 0 ? batch_size : std::max<Index>(1, data_size / 10);
+  const double ratio = static_cast<double>(data_size) / static_cast<double>(r.batch_size);
+  // SGLD's eps: h (1 + N/n) / 4 <= kSgldStiffStep / 2, about 1.25% on the sd.
+  const double sgld = 2.0 * kSgldStiffStep / (1.0 + ratio) / s.lambda_max;
+  if (sampler == "sgld" || sampler == "cycsgld" || sampler == "csgld") {
+    r.step_size = sgld;
+  } else if (sampler == "sghmc") {
+    r.step_size = kFriction * sgld;
+  } else if (sampler == "psgld") {
+    // RMSprop divides by sqrt(E g^2) ~ sqrt(lambda_max (1 + N/n)) in the
+    // stiffest direction: the same effective step there as SGLD's.
+    r.step_size = sgld * std::sqrt(s.lambda_max * (1.0 + ratio));
+  } else if (sampler == "mhbt") {
+    // The random walk's delta: 2.38 / sqrt(d) of the stiffest direction's sd.
+    r.step_size = 2.38 / std::sqrt(static_cast<double>(dim) * s.lambda_max);
+  } else {
+    throw Error(ErrorKind::kInvalidArgument, "posteriordb_bench: no settings for sampler " + sampler);
+  }
+  return r;
+}
+
+Options options_for(const RunSettings& run, Index data_size, Index seed) {
+  Options o;
+  o.set("sampler", run.sampler);
+  o.set("n_steps", std::int64_t{run.n_steps});
+  o.set("burn_in", std::int64_t{run.burn_in});
+  o.set("n_chains", std::int64_t{kChains});
+  o.set("seed", std::int64_t{seed});
+  o.set("batch_size", std::int64_t{run.batch_size});
+  if (run.sampler == "mhbt") {
+    // Exact Metropolis-Hastings: the full batch at c_n = N is temperature 1.
+    o.set("proposal", std::string("random_walk"));
+    o.set("c_n", static_cast<double>(data_size));
+    o.set("rw_scale", run.step_size);
+  } else {
+    o.set("step_size", run.step_size);
+  }
+  if (run.sampler == "sghmc") o.set("friction", kFriction);
+  if (run.precondition != "none") {
+    o.set("precondition", run.precondition);
+    // The mass matrix is estimated over the first half of the burn-in.
+    o.set("precondition_steps", std::int64_t{run.burn_in / 2});
+  }
+  return o;
+}
+
+bool has_preconditioning() {
+  for (const auto& spec : option_specs()) {
+    if (spec.name == "precondition") return true;
+  }
+  return false;
+}
+
+}  // namespace sgmc::bench
