@@ -149,12 +149,14 @@ TEST_P(PosteriordbModel, MatchesStanAndDifferences) {
   testing::expect_batch_sums_add_up(*p.model, za);
 }
 
-INSTANTIATE_TEST_SUITE_P(All, PosteriordbModel, ::testing::ValuesIn(bench::posterior_names()),
-                         [](const auto& info) {
-                           std::string s = info.param;
-                           for (char& c : s) if (c == '-') c = '_';
-                           return s;
-                         });
+/// A test name of a posterior folder ("arK-arK" -> "arK_arK").
+std::string test_name(const ::testing::TestParamInfo<std::string>& param) {
+  std::string s = param.param;
+  for (char& c : s) if (c == '-') c = '_';
+  return s;
+}
+
+INSTANTIATE_TEST_SUITE_P(All, PosteriordbModel, ::testing::ValuesIn(bench::posterior_names()), test_name);
 
 }  // namespace
 }  // namespace sgmc
