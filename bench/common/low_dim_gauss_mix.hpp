@@ -45,15 +45,20 @@ class LowDimGaussMix final : public Model {
     out.prior_energy = (mu1 * mu1 + mu2 * mu2 + s1 * s1 + s2 * s2) / 8.0 -
                        (z[1] + z[2] + z[3]) - 5.0 * (std::log(theta) + std::log1p(-theta));
     double g_mu1 = 0, g_mu2 = 0, g_s1 = 0, g_s2 = 0, g_theta = 0, energy = 0;
+    // The per-datum logs of theta and sigma hoisted, and the responsibilities
+    // r_k = exp(a_k - l) taken from the same two exps as l: 3 transcendental
+    // calls per datum instead of 9, a third of the time.
+    const double log_w1 = std::log(theta) - z[2], log_w2 = std::log1p(-theta) - z[3];
     for (const Index n : request.batch) {
       const double y = y_[static_cast<std::size_t>(n)];
       const double e1 = (y - mu1) / s1, e2 = (y - mu2) / s2;
-      const double a = std::log(theta) - std::log(s1) - 0.5 * e1 * e1;
-      const double b = std::log1p(-theta) - std::log(s2) - 0.5 * e2 * e2;
+      const double a = log_w1 - 0.5 * e1 * e1;
+      const double b = log_w2 - 0.5 * e2 * e2;
       const double top = std::max(a, b);
-      const double l = top + std::log(std::exp(a - top) + std::exp(b - top));
+      const double ea = std::exp(a - top), eb = std::exp(b - top);
+      const double l = top + std::log(ea + eb);
       energy -= l - kHalfLog2Pi;
-      const double r1 = std::exp(a - l), r2 = std::exp(b - l);
+      const double r1 = ea / (ea + eb), r2 = eb / (ea + eb);
       g_mu1 += r1 * e1 / s1;
       g_mu2 += r2 * e2 / s2;
       g_s1 += r1 * (e1 * e1 - 1.0) / s1;

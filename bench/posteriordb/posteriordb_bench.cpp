@@ -39,6 +39,7 @@ constexpr double kMeanTolerance = 0.1;  ///< reference sds
 constexpr double kSdTolerance = 0.1;    ///< relative
 constexpr double kStandardErrors = 4.0;
 constexpr int kSkipped = 77;
+constexpr double kPreconditionAbove = 10;  ///< condition number
 
 /// The posteriors --check runs: the six regressions and low_dim_gauss_mix.
 const std::vector<std::string>& check_names() {
@@ -57,6 +58,7 @@ struct Run {
   std::vector<ParameterCell> cells;
   double seconds = 0;
   double evaluations = 0;  ///< iterations of all chains
+  std::string fault;       ///< why the run stopped early (a diverged chain), if it did
 };
 
 /// Chain c starts at reference draw 1 of reference chain c.
@@ -75,12 +77,36 @@ Run run(const Posterior& posterior, const ReferenceMoments& reference, const Run
   const auto options = options_for(settings, posterior.model->data_size(), seed);
   const auto start = std::chrono::steady_clock::now();
   const auto result = sample(*posterior.model, options, x0, {});
-  Run out{settings, {}, 0, 0};
+  Run out{settings, {}, 0, 0, {}};
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (result.outcome.fault) throw std::runtime_error(posterior.name + " " + settings.sampler + ": the model faulted");
+  if (result.outcome.fault) {
+    // A non-finite energy or gradient: the chain diverged. Reported, not fatal.
+    out.fault = result.outcome.fault->what();
+    return out;
+  }
   out.cells = measure(posterior, reference, result.chains);
   out.evaluations = static_cast<double>(settings.n_steps * static_cast<Index>(result.chains.size()));
   return out;
+}
+
+/// A posterior with its reference, its chains' starts and its stiffness
+/// (reported on stderr).
+struct Target {
+  Posterior posterior;
+  ReferenceMoments reference;
+  Vec x0;
+  Stiffness stiffness;
+};
+
+Target load(const std::string& dir, const std::string& name) {
+  const std::string folder = dir + "/" + name;
+  Target t{load_posterior(dir, name), {}, {}, {}};
+  t.reference = reference_moments(folder, t.posterior.names);
+  t.x0 = starts(t.posterior, folder, 4);
+  t.stiffness = stiffness(*t.posterior.model, t.x0.head(t.posterior.model->dim()));
+  std::fprintf(stderr, "%s: lambda_max %.3g, condition number %.3g\n", name.c_str(), t.stiffness.lambda_max,
+               t.stiffness.condition());
+  return t;
 }
 
 bool within(const ParameterCell& c) {
@@ -96,6 +122,13 @@ void print_header() {
 }
 
 void print_row(const Posterior& posterior, const Run& r) {
+  const auto& s = r.settings;
+  if (!r.fault.empty()) {
+    std::printf("| %s | %s | %s | %.3g | %ld | %ld | - | - | - | %.1f | all: diverged (%s) |\n",
+                posterior.name.c_str(), s.sampler.c_str(), s.precondition.c_str(), s.step_size,
+                static_cast<long>(s.batch_size), static_cast<long>(s.n_steps), r.seconds, r.fault.c_str());
+    return;
+  }
   double worst = 0, sd_lo = INFINITY, sd_hi = 0, ess = INFINITY;
   std::string misses;
   for (std::size_t j = 0; j < r.cells.size(); ++j) {
@@ -106,7 +139,6 @@ void print_row(const Posterior& posterior, const Run& r) {
     ess = std::min(ess, 1000.0 * c.ess / r.evaluations);
     if (!within(c)) misses += (misses.empty() ? "" : " ") + posterior.names[j];
   }
-  const auto& s = r.settings;
   std::printf("| %s | %s | %s | %.3g | %ld | %ld | %.3f | %.3f-%.3f | %.3g | %.1f | %s |\n",
               posterior.name.c_str(), s.sampler.c_str(), s.precondition.c_str(), s.step_size,
               static_cast<long>(s.batch_size), static_cast<long>(s.n_steps), worst, sd_lo, sd_hi, ess,
@@ -116,6 +148,10 @@ void print_row(const Posterior& posterior, const Run& r) {
 
 void write_csv(std::ostream& csv, const Posterior& posterior, const Run& r) {
   const auto& s = r.settings;
+  if (!r.fault.empty()) {
+    csv << posterior.name << "," << s.sampler << "," << s.precondition << "," << s.step_size << ","
+        << s.batch_size << "," << s.n_steps << "," << s.burn_in << ",all,,,,,,0," << r.seconds << "\n";
+  }
   for (std::size_t j = 0; j < r.cells.size(); ++j) {
     const auto& c = r.cells[j];
     csv << posterior.name << "," << s.sampler << "," << s.precondition << "," << s.step_size << ","
@@ -141,13 +177,7 @@ int bench(const Plan& plan, const std::string& csv_path) {
          "sd_ratio,ess_per_1k_grads,mean_se,sd_se,within,seconds\n";
   print_header();
   for (const auto& name : plan.posteriors) {
-    const std::string folder = plan.dir + "/" + name;
-    const auto posterior = load_posterior(plan.dir, name);
-    const auto reference = reference_moments(folder, posterior.names);
-    const Vec x0 = starts(posterior, folder, 4);
-    const auto s = stiffness(*posterior.model, x0.head(posterior.model->dim()));
-    std::fprintf(stderr, "%s: lambda_max %.3g, condition number %.3g\n", name.c_str(), s.lambda_max,
-                 s.condition());
+    const auto [posterior, reference, x0, s] = load(plan.dir, name);
     for (const auto& precondition : plan.preconditions) {
       for (const auto& sampler : plan.samplers) {
         const auto settings = settings_for(sampler, s, posterior.model->dim(), posterior.model->data_size(),
@@ -166,19 +196,21 @@ int check(const Plan& plan) {
   bool ok = true;
   print_header();
   for (const auto& name : check_names()) {
-    const std::string folder = plan.dir + "/" + name;
-    const auto posterior = load_posterior(plan.dir, name);
-    const auto reference = reference_moments(folder, posterior.names);
-    const Vec x0 = starts(posterior, folder, 4);
-    const auto s = stiffness(*posterior.model, x0.head(posterior.model->dim()));
-    // Dense preconditioning where the Hessian is ill-conditioned.
-    const std::string precondition = s.condition() > 100 && has_preconditioning() ? "dense" : "none";
+    const auto [posterior, reference, x0, s] = load(plan.dir, name);
+    // Dense preconditioning where the Hessian is ill-conditioned: with
+    // condition number kappa SGLD at h = 0.05 has autocorrelation times near
+    // 2 kappa / h iterations, too many for seconds.
+    const std::string precondition = s.condition() > kPreconditionAbove && has_preconditioning() ? "dense" : "none";
     for (const std::string sampler : {"mhbt", "sgld"}) {
       const Index n = posterior.model->data_size();
       const auto settings = settings_for(sampler, s, posterior.model->dim(), n, false, plan.n_steps, n,
                                          precondition);
       const Run r = run(posterior, reference, settings, x0, plan.seed);
       print_row(posterior, r);
+      if (!r.fault.empty()) {
+        ok = false;
+        std::printf("FAIL %s %s: %s\n", name.c_str(), sampler.c_str(), r.fault.c_str());
+      }
       for (std::size_t j = 0; j < r.cells.size(); ++j) {
         const auto& c = r.cells[j];
         if (within(c) && decidable(c)) continue;
