@@ -67,6 +67,10 @@ RunSettings settings_for(const std::string& sampler, const Stiffness& s, Index d
     // RMSprop divides by sqrt(E g^2) ~ sqrt(lambda_max (1 + N/n)) in the
     // stiffest direction: the same effective step there as SGLD's.
     r.step_size = sgld * std::sqrt(s.lambda_max * (1.0 + ratio));
+    // The gradient's rms in the flattest direction, sqrt(lambda_min): the
+    // default 1e-5 lets 1 / (lambda + sqrt(V)) blow up where a coordinate's
+    // gradient happens to be near 0 while V is young, and the chain diverges.
+    r.rms_epsilon = std::sqrt(s.lambda_min);
   } else if (sampler == "mhbt") {
     // The random walk's delta: 2.38 / sqrt(d) of the stiffest direction's sd.
     r.step_size = 2.38 / std::sqrt(static_cast<double>(dim) * s.lambda_max);
@@ -93,6 +97,7 @@ Options options_for(const RunSettings& run, Index data_size, Index seed) {
     o.set("step_size", run.step_size);
   }
   if (run.sampler == "sghmc") o.set("friction", kFriction);
+  if (run.sampler == "psgld") o.set("rms_epsilon", run.rms_epsilon);
   if (run.precondition != "none") {
     o.set("precondition", run.precondition);
     // The mass matrix is estimated over the first half of the burn-in.

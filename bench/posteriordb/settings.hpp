@@ -33,6 +33,7 @@ struct RunSettings {
   Index burn_in = 0;
   Index batch_size = 0;       ///< n; N for the full batch
   double step_size = 0;       ///< eps (eps0 cyclical; MHBT: the random walk's delta)
+  double rms_epsilon = 0;     ///< pSGLD's regulariser lambda; 0 for the others
 };
 
 /// The settings of `sampler` on a posterior of `data_size` data and
