@@ -121,6 +121,14 @@ void print_header() {
               "| ESS/1k grads min | s | misses |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
 }
 
+/// The smallest ESS per 1,000 gradient evaluations over the parameters; 0
+/// for a diverged run.
+double min_ess_per_1k(const Run& r) {
+  double ess = r.cells.empty() ? 0 : INFINITY;
+  for (const auto& c : r.cells) ess = std::min(ess, 1000.0 * c.ess / r.evaluations);
+  return ess;
+}
+
 void print_row(const Posterior& posterior, const Run& r) {
   const auto& s = r.settings;
   if (!r.fault.empty()) {
@@ -129,20 +137,19 @@ void print_row(const Posterior& posterior, const Run& r) {
                 static_cast<long>(s.batch_size), static_cast<long>(s.n_steps), r.seconds, r.fault.c_str());
     return;
   }
-  double worst = 0, sd_lo = INFINITY, sd_hi = 0, ess = INFINITY;
+  double worst = 0, sd_lo = INFINITY, sd_hi = 0;
   std::string misses;
   for (std::size_t j = 0; j < r.cells.size(); ++j) {
     const auto& c = r.cells[j];
     worst = std::max(worst, std::abs(c.mean_error));
     sd_lo = std::min(sd_lo, c.sd_ratio);
     sd_hi = std::max(sd_hi, c.sd_ratio);
-    ess = std::min(ess, 1000.0 * c.ess / r.evaluations);
     if (!within(c)) misses += (misses.empty() ? "" : " ") + posterior.names[j];
   }
   std::printf("| %s | %s | %s | %.3g | %ld | %ld | %.3f | %.3f-%.3f | %.3g | %.1f | %s |\n",
               posterior.name.c_str(), s.sampler.c_str(), s.precondition.c_str(), s.step_size,
-              static_cast<long>(s.batch_size), static_cast<long>(s.n_steps), worst, sd_lo, sd_hi, ess,
-              r.seconds, misses.empty() ? "-" : misses.c_str());
+              static_cast<long>(s.batch_size), static_cast<long>(s.n_steps), worst, sd_lo, sd_hi,
+              min_ess_per_1k(r), r.seconds, misses.empty() ? "-" : misses.c_str());
   std::fflush(stdout);
 }
 
@@ -171,7 +178,24 @@ struct Plan {
 };
 
 /// The full table; returns the exit status.
+/// Second table: every sampler's smallest ESS per 1,000 gradients without
+/// and with the dense preconditioner, one row per posterior and sampler.
+void print_preconditioning(const std::vector<std::pair<std::string, Run>>& runs) {
+  std::printf("\n| posterior | sampler | ESS/1k grads, none | dense | dense / none |\n|---|---|---|---|---|\n");
+  for (const auto& [name, none] : runs) {
+    if (none.settings.precondition != "none") continue;
+    for (const auto& [other_name, dense] : runs) {
+      if (other_name != name || dense.settings.sampler != none.settings.sampler ||
+          dense.settings.precondition != "dense") continue;
+      const double a = min_ess_per_1k(none), b = min_ess_per_1k(dense);
+      std::printf("| %s | %s | %.3g | %.3g | %.3g |\n", name.c_str(), none.settings.sampler.c_str(), a, b,
+                  a > 0 ? b / a : NAN);
+    }
+  }
+}
+
 int bench(const Plan& plan, const std::string& csv_path) {
+  std::vector<std::pair<std::string, Run>> runs;
   std::ofstream csv(csv_path);
   csv << "posterior,sampler,precondition,step_size,batch_size,n_steps,burn_in,parameter,mean_error,"
          "sd_ratio,ess_per_1k_grads,mean_se,sd_se,within,seconds\n";
@@ -185,9 +209,11 @@ int bench(const Plan& plan, const std::string& csv_path) {
         const Run r = run(posterior, reference, settings, x0, plan.seed);
         print_row(posterior, r);
         write_csv(csv, posterior, r);
+        runs.emplace_back(name, r);
       }
     }
   }
+  print_preconditioning(runs);
   return 0;
 }
 
