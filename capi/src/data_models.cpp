@@ -1,4 +1,7 @@
-// sgmc_model_logistic, _linear, _mlp_*: the built-in models with data.
+// sgmc_model_logistic, _linear, _linear_priors, _mlp_*: the built-in models
+// with data.
+#include <string>
+
 #include "firewall.hpp"
 #include "handles.hpp"
 #include "sgmc/models/linear_regression.hpp"
@@ -6,6 +9,7 @@
 #include "sgmc/models/mlp.hpp"
 
 using sgmc::capi::create_into;
+using sgmc::capi::enum_arg;
 using sgmc::capi::require_non_null;
 
 namespace {
@@ -21,6 +25,42 @@ sgmc_status make(sgmc_model** out, const sgmc_data* data, Args... args) {
   });
 }
 
+
+const char* prior_name(int prior) {
+  static const char* const kNames[] = {"SGMC_PRIOR_FLAT",       "SGMC_PRIOR_NORMAL",
+                                       "SGMC_PRIOR_KNOWN",      "SGMC_PRIOR_LOG_NORMAL",
+                                       "SGMC_PRIOR_HALF_NORMAL", "SGMC_PRIOR_HALF_CAUCHY"};
+  return prior >= 0 && prior <= SGMC_PRIOR_HALF_CAUCHY ? kNames[prior] : "not an sgmc_prior";
+}
+
+/// "1 (SGMC_PRIOR_NORMAL)": the value as passed, and what it means.
+std::string shown_prior(int prior) { return std::to_string(prior) + " (" + prior_name(prior) + ")"; }
+
+/// The engine's priors for the C arguments, the enums read as ints
+/// (enum_arg()) and checked under the C names.
+sgmc::LinearPriors linear_priors(int intercept, int coef_prior, double coef_scale, int sigma_prior,
+                                 double sigma_scale) {
+  sgmc::require(intercept == 0 || intercept == 1, "intercept", intercept, "must be 0 or 1");
+  sgmc::require(coef_prior == SGMC_PRIOR_FLAT || coef_prior == SGMC_PRIOR_NORMAL, "coef_prior",
+                shown_prior(coef_prior), "must be SGMC_PRIOR_FLAT or SGMC_PRIOR_NORMAL");
+  sgmc::require(sigma_prior >= SGMC_PRIOR_FLAT && sigma_prior <= SGMC_PRIOR_HALF_CAUCHY &&
+                    sigma_prior != SGMC_PRIOR_NORMAL,
+                "sigma_prior", shown_prior(sigma_prior),
+                "must be SGMC_PRIOR_KNOWN, SGMC_PRIOR_LOG_NORMAL, SGMC_PRIOR_FLAT, "
+                "SGMC_PRIOR_HALF_NORMAL or SGMC_PRIOR_HALF_CAUCHY");
+  sgmc::NoisePrior noise = sgmc::NoisePrior::kFlat;
+  if (sigma_prior == SGMC_PRIOR_KNOWN) noise = sgmc::NoisePrior::kKnown;
+  if (sigma_prior == SGMC_PRIOR_LOG_NORMAL) noise = sgmc::NoisePrior::kLogNormal;
+  if (sigma_prior == SGMC_PRIOR_HALF_NORMAL) noise = sgmc::NoisePrior::kHalfNormal;
+  if (sigma_prior == SGMC_PRIOR_HALF_CAUCHY) noise = sgmc::NoisePrior::kHalfCauchy;
+  const sgmc::LinearPriors priors{
+      intercept == 1,
+      coef_prior == SGMC_PRIOR_NORMAL ? sgmc::CoefPrior::kNormal : sgmc::CoefPrior::kFlat,
+      coef_scale, noise, sigma_scale};
+  sgmc::validate(priors, "coef_scale", "sigma_scale");
+  return priors;
+}
+
 }  // namespace
 
 extern "C" {
@@ -32,6 +72,19 @@ sgmc_status sgmc_model_logistic(sgmc_model** out, const sgmc_data* data, double 
 sgmc_status sgmc_model_linear(sgmc_model** out, const sgmc_data* data, double prior_sd,
                               double noise_sd, double log_noise_prior_sd) {
   return make<sgmc::LinearRegression>(out, data, prior_sd, noise_sd, log_noise_prior_sd);
+}
+
+sgmc_status sgmc_model_linear_priors(sgmc_model** out, const sgmc_data* data, int intercept,
+                                     sgmc_prior coef_prior, double coef_scale,
+                                     sgmc_prior sigma_prior, double sigma_scale) {
+  return create_into(out, [&] {
+    require_non_null(data, "data");
+    auto handle = std::make_unique<sgmc_model>();
+    handle->model = std::make_unique<sgmc::LinearRegression>(
+        data->data, linear_priors(intercept, enum_arg(coef_prior), coef_scale,
+                                  enum_arg(sigma_prior), sigma_scale));
+    return handle;
+  });
 }
 
 sgmc_status sgmc_model_mlp_classifier(sgmc_model** out, const sgmc_data* data, int64_t n_hidden,

@@ -429,6 +429,66 @@ SGMC_API sgmc_status sgmc_model_logistic(sgmc_model **out, const sgmc_data *data
 SGMC_API sgmc_status sgmc_model_linear(sgmc_model **out, const sgmc_data *data, double prior_sd,
                                        double noise_sd, double log_noise_prior_sd);
 
+/** @brief A prior of sgmc_model_linear_priors(): on the coefficients (FLAT,
+ *  NORMAL) or on the noise sd sigma (KNOWN, LOG_NORMAL, FLAT, HALF_NORMAL,
+ *  HALF_CAUCHY). Constants that do not depend on x are dropped. */
+typedef enum sgmc_prior {
+  SGMC_PRIOR_FLAT = 0,        /**< improper uniform: no term in U0 (on sigma: the log-Jacobian -t alone) */
+  SGMC_PRIOR_NORMAL = 1,      /**< coefficients: N(0, s^2), U0 += c^2 / (2 s^2) each */
+  SGMC_PRIOR_KNOWN = 2,       /**< sigma: fixed at the scale, not sampled */
+  SGMC_PRIOR_LOG_NORMAL = 3,  /**< sigma: t = log sigma ~ N(0, s^2), U0 += t^2 / (2 s^2) */
+  SGMC_PRIOR_HALF_NORMAL = 4, /**< sigma: half-normal(0, s), U0 += sigma^2 / (2 s^2) - t */
+  SGMC_PRIOR_HALF_CAUCHY = 5  /**< sigma: half-Cauchy(0, s), U0 += log(1 + sigma^2 / s^2) - t */
+} sgmc_prior;
+
+/**
+ * @brief Bayesian linear regression with the priors of the posteriordb
+ *        regressions: coefficients flat or normal, intercept optional, sigma
+ *        known or sampled under a log-normal, flat, half-normal or
+ *        half-Cauchy prior.
+ *
+ * x = (w_1..w_p, b, t) in this order, where b is there only when
+ * @p intercept is 1 and t only when sigma is sampled (@p sigma_prior other
+ * than ::SGMC_PRIOR_KNOWN): d = p + intercept + (sigma sampled). **The last
+ * coordinate t is log sigma**: the draws report log sigma, and sigma =
+ * exp(t). U_i = (y_i - z_i)^2 / (2 sigma^2) (+ t when sigma is sampled) with
+ * z_i = a_i' w (+ b). A prior given on sigma (::SGMC_PRIOR_FLAT,
+ * ::SGMC_PRIOR_HALF_NORMAL, ::SGMC_PRIOR_HALF_CAUCHY) is a density on sigma,
+ * so U0 carries the log-Jacobian -t of sigma = e^t; ::SGMC_PRIOR_LOG_NORMAL
+ * is a normal density on t itself. A flat sigma is Stan's
+ * `real<lower=0> sigma;` with no prior statement.
+ *
+ * Flat priors are improper; with them the posterior is proper only when the
+ * data have more rows N than coefficients (p + intercept). That is the
+ * caller's choice: nothing checks it.
+ *
+ * sgmc_model_linear(out, data, s, sigma, s_t) is the same model as
+ * sgmc_model_linear_priors(out, data, 1, ::SGMC_PRIOR_NORMAL, s,
+ * ::SGMC_PRIOR_KNOWN, sigma) for sigma > 0, and as (..., 1,
+ * ::SGMC_PRIOR_NORMAL, s, ::SGMC_PRIOR_LOG_NORMAL, s_t) for sigma = 0, to
+ * the bit.
+ * @param[out] out The new model; NULL on failure. Release with sgmc_model_destroy().
+ * @param[in] data Targets are the responses. Shared by the model.
+ * @param[in] intercept 1 for an intercept b after w, 0 for none.
+ * @param[in] coef_prior ::SGMC_PRIOR_FLAT or ::SGMC_PRIOR_NORMAL, on every
+ *                       coefficient (w and b).
+ * @param[in] coef_scale s of N(0, s^2), finite and > 0; ignored for
+ *                       ::SGMC_PRIOR_FLAT.
+ * @param[in] sigma_prior ::SGMC_PRIOR_KNOWN, ::SGMC_PRIOR_LOG_NORMAL,
+ *                        ::SGMC_PRIOR_FLAT, ::SGMC_PRIOR_HALF_NORMAL or
+ *                        ::SGMC_PRIOR_HALF_CAUCHY.
+ * @param[in] sigma_scale finite and > 0: sigma itself (KNOWN), the sd of log
+ *                        sigma (LOG_NORMAL), the scale s of the half-normal
+ *                        or half-Cauchy; ignored for ::SGMC_PRIOR_FLAT.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT, whose message names the
+ *         argument and its value (for example "argument 'sigma_prior' = 1
+ *         (SGMC_PRIOR_NORMAL): must be ...").
+ */
+SGMC_API sgmc_status sgmc_model_linear_priors(sgmc_model **out, const sgmc_data *data,
+                                              int intercept, sgmc_prior coef_prior,
+                                              double coef_scale, sgmc_prior sigma_prior,
+                                              double sigma_scale);
+
 /**
  * @brief A one-hidden-layer tanh network classifying into K classes (softmax).
  *

@@ -24,16 +24,22 @@ inline constexpr std::size_t kPrefetchRows = 8;
 inline constexpr Index kChunkRows = 16;
 using GlmChunk = Eigen::Array<double, Eigen::Dynamic, 1, Eigen::ColMajor, kChunkRows, 1>;
 
+/// Whether the predictor has an intercept b after w. A template argument,
+/// so that the intercept's path keeps its code and the other one has no b.
+enum class GlmIntercept { kYes, kNo };
+
 /// Returns sum_{i in batch} loss_i for coefficients coef = (w, b) (p + 1
-/// values) and, when `grad` is non-null, adds the gradient with respect to
-/// (w, b) to grad->head(p + 1). loss(z, y, slope) gets a chunk of predictors
-/// z and targets y, writes dU_i/dz_i to slope and returns the chunk's energy.
-template <typename Loss>
+/// values; w alone, p values, with GlmIntercept::kNo) and, when `grad` is
+/// non-null, adds the gradient with respect to coef to grad->head(coef
+/// size). loss(z, y, slope) gets a chunk of predictors z and targets y,
+/// writes dU_i/dz_i to slope and returns the chunk's energy.
+template <GlmIntercept kIntercept = GlmIntercept::kYes, typename Loss>
 double glm_batch_sum(const Dataset& data, std::span<const Index> batch, ConstVecRef coef,
                      VecRef* grad, const Loss& loss) {
+  constexpr bool kWithIntercept = kIntercept == GlmIntercept::kYes;
   const Index p = data.n_features();
   const auto w = coef.head(p);
-  const double b = coef[p];
+  const double b = kWithIntercept ? coef[p] : 0.0;
   const auto n = static_cast<Index>(batch.size());
   double energy = 0.0;
   GlmChunk z, y, slope;
@@ -46,7 +52,11 @@ double glm_batch_sum(const Dataset& data, std::span<const Index> batch, ConstVec
       const auto ahead = static_cast<std::size_t>(start + k) + kPrefetchRows;
       if (ahead < batch.size()) data.prefetch_row(batch[ahead]);
       const Index i = batch[static_cast<std::size_t>(start + k)];
-      z[k] = data.features().row(i).dot(w) + b;
+      if constexpr (kWithIntercept) {
+        z[k] = data.features().row(i).dot(w) + b;
+      } else {
+        z[k] = data.features().row(i).dot(w);
+      }
       y[k] = data.targets()[i];
     }
     energy += loss(z, y, slope);
@@ -54,7 +64,7 @@ double glm_batch_sum(const Dataset& data, std::span<const Index> batch, ConstVec
     for (Index k = 0; k < m; ++k) {
       grad->head(p) += slope[k] * data.features().row(batch[static_cast<std::size_t>(start + k)]).transpose();
     }
-    (*grad)[p] += slope.sum();
+    if constexpr (kWithIntercept) (*grad)[p] += slope.sum();
   }
   return energy;
 }

@@ -137,7 +137,11 @@ TEST(NoAllocation, StepsOnTheModelsWithDataAllocateNothing) {
   const LinearRegression linear(reals, 1.0, 0.0, 1.0);
   const Mlp classifier(classes, 8, MlpOutput::kSoftmax, 2, 1.0, 0.0);
   const Mlp regression(reals, 8, MlpOutput::kGaussian, 0, 1.0, 0.5);
+  // No intercept, flat coefficients and a half-Cauchy sigma: the other path.
+  const LinearRegression linear_priors(
+      reals, LinearPriors{false, CoefPrior::kFlat, 1.0, NoisePrior::kHalfCauchy, 2.5});
   for (const Model* model : {static_cast<const Model*>(&logistic), static_cast<const Model*>(&linear),
+                             static_cast<const Model*>(&linear_priors),
                              static_cast<const Model*>(&classifier),
                              static_cast<const Model*>(&regression)}) {
     SamplerConfig config;
