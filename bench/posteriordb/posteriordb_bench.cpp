@@ -118,7 +118,7 @@ bool decidable(const ParameterCell& c) {
 
 void print_header() {
   std::printf("| posterior | sampler | precond | eps | batch | n_steps | max abs mean err | sd ratio min-max "
-              "| ESS/1k grads min | s | misses |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+              "| ESS/1k grads min | s | decided | misses |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
 }
 
 /// The smallest ESS per 1,000 gradient evaluations over the parameters; 0
@@ -132,24 +132,26 @@ double min_ess_per_1k(const Run& r) {
 void print_row(const Posterior& posterior, const Run& r) {
   const auto& s = r.settings;
   if (!r.fault.empty()) {
-    std::printf("| %s | %s | %s | %.3g | %ld | %ld | - | - | - | %.1f | all: diverged (%s) |\n",
+    std::printf("| %s | %s | %s | %.3g | %ld | %ld | - | - | - | %.1f | - | all: diverged (%s) |\n",
                 posterior.name.c_str(), s.sampler.c_str(), s.precondition.c_str(), s.step_size,
                 static_cast<long>(s.batch_size), static_cast<long>(s.n_steps), r.seconds, r.fault.c_str());
     return;
   }
   double worst = 0, sd_lo = INFINITY, sd_hi = 0;
-  std::string misses;
+  std::string misses;  // "name?": outside the tolerance, but 4 se exceed it
+  int decided = 0;     // parameters whose 4 se are inside both tolerances
   for (std::size_t j = 0; j < r.cells.size(); ++j) {
     const auto& c = r.cells[j];
     worst = std::max(worst, std::abs(c.mean_error));
     sd_lo = std::min(sd_lo, c.sd_ratio);
     sd_hi = std::max(sd_hi, c.sd_ratio);
-    if (!within(c)) misses += (misses.empty() ? "" : " ") + posterior.names[j];
+    if (!within(c)) misses += (misses.empty() ? "" : " ") + posterior.names[j] + (decidable(c) ? "" : "?");
+    decided += decidable(c);
   }
-  std::printf("| %s | %s | %s | %.3g | %ld | %ld | %.3f | %.3f-%.3f | %.3g | %.1f | %s |\n",
+  std::printf("| %s | %s | %s | %.3g | %ld | %ld | %.3f | %.3f-%.3f | %.3g | %.1f | %d/%zu | %s |\n",
               posterior.name.c_str(), s.sampler.c_str(), s.precondition.c_str(), s.step_size,
               static_cast<long>(s.batch_size), static_cast<long>(s.n_steps), worst, sd_lo, sd_hi,
-              min_ess_per_1k(r), r.seconds, misses.empty() ? "-" : misses.c_str());
+              min_ess_per_1k(r), r.seconds, decided, r.cells.size(), misses.empty() ? "-" : misses.c_str());
   std::fflush(stdout);
 }
 
