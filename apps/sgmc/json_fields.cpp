@@ -51,6 +51,13 @@ std::optional<std::int64_t> JsonFields::integer(const std::string& key) {
   return static_cast<std::int64_t>(*x);
 }
 
+std::optional<bool> JsonFields::flag(const std::string& key) {
+  const auto* v = take(key);
+  if (v == nullptr) return std::nullopt;
+  if (!v->is_boolean()) fail(key, "must be true or false");
+  return v->get<bool>();
+}
+
 std::optional<std::vector<double>> JsonFields::numbers(const std::string& key) {
   const auto* v = take(key);
   if (v == nullptr) return std::nullopt;

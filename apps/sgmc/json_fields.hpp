@@ -23,6 +23,8 @@ class JsonFields {
   std::optional<std::string> text(const std::string& key);
   std::optional<double> number(const std::string& key);
   std::optional<std::int64_t> integer(const std::string& key);
+  /// true or false.
+  std::optional<bool> flag(const std::string& key);
   /// An array of numbers.
   std::optional<std::vector<double>> numbers(const std::string& key);
 

@@ -41,18 +41,70 @@ std::unique_ptr<Model> make_target(const ModelSpec& spec) {
                                          spec.noise);
 }
 
+std::unique_ptr<Model> make_linear(std::shared_ptr<const Dataset> data, const ModelSpec& spec) {
+  if (!spec.intercept && !spec.coef_prior && !spec.sigma_prior) {
+    return std::make_unique<LinearRegression>(data, spec.prior_sd, spec.noise_sd,
+                                              spec.log_noise_prior_sd);
+  }
+  LinearPriors priors{spec.intercept.value_or(true), spec.coef_prior.value_or(CoefPrior::kNormal),
+                      spec.prior_sd, NoisePrior::kKnown, spec.noise_sd};
+  if (spec.sigma_prior) {
+    priors.noise = *spec.sigma_prior;
+    priors.noise_scale = spec.sigma_scale;
+  } else if (spec.noise_sd == 0.0) {
+    priors.noise = NoisePrior::kLogNormal;
+    priors.noise_scale = spec.log_noise_prior_sd;
+  }
+  const char* sigma_key = spec.sigma_prior         ? "model.sigma_scale"
+                          : spec.noise_sd == 0.0 ? "model.log_noise_prior_sd"
+                                                 : "model.noise_sd";
+  validate(priors, "model.prior_sd", sigma_key);
+  return std::make_unique<LinearRegression>(std::move(data), priors);
+}
+
+std::unique_ptr<Model> make_logistic(std::shared_ptr<const Dataset> data, const ModelSpec& spec) {
+  if (!spec.intercept && !spec.coef_prior) {
+    return std::make_unique<LogisticRegression>(data, spec.prior_sd);
+  }
+  return std::make_unique<LogisticRegression>(
+      std::move(data),
+      LogisticPriors{spec.intercept.value_or(true), spec.coef_prior.value_or(CoefPrior::kNormal),
+                     spec.prior_sd},
+      "model.prior_sd");
+}
+
+/// The named choice of `names` (in enumerator order) for a config key.
+template <typename Enum, std::size_t n>
+std::optional<Enum> read_choice(JsonFields& fields, const std::string& key,
+                                const char* const (&names)[n]) {
+  const auto value = fields.text(key);
+  if (!value) return std::nullopt;
+  std::string known;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (*value == names[i]) return static_cast<Enum>(i);
+    known += (i == 0 ? "" : ", ") + std::string(names[i]);
+  }
+  fields.fail(key, "must be one of " + known);
+}
+
+constexpr const char* kCoefPriors[] = {"flat", "normal"};
+constexpr const char* kSigmaPriors[] = {"known", "lognormal", "flat", "half_normal", "half_cauchy"};
+
 std::unique_ptr<Model> make_data_model(const ModelSpec& spec) {
   if (!spec.target.empty()) {
     bad("target", spec.target, "a model has a target or a data file, not both");
   }
   if (spec.response.empty()) bad("response", "", "name the target column of the data file");
   auto data = read_csv(spec.data, spec.response);
-  if (spec.type == "logistic") return std::make_unique<LogisticRegression>(data, spec.prior_sd);
-  if (spec.type == "linear") {
-    return std::make_unique<LinearRegression>(data, spec.prior_sd, spec.noise_sd,
-                                              spec.log_noise_prior_sd);
+  if (spec.type == "linear") return make_linear(std::move(data), spec);
+  if (spec.type != "logistic" && spec.type != "mlp") {
+    bad("type", spec.type, "must be one of logistic, linear, mlp");
   }
-  if (spec.type != "mlp") bad("type", spec.type, "must be one of logistic, linear, mlp");
+  if (spec.sigma_prior) bad("type", spec.type, "sigma_prior is for type linear");
+  if (spec.type == "logistic") return make_logistic(std::move(data), spec);
+  if (spec.intercept || spec.coef_prior) {
+    bad("type", spec.type, "intercept and coef_prior are for types linear and logistic");
+  }
   if (spec.output == "gaussian") {
     return std::make_unique<Mlp>(data, spec.hidden, MlpOutput::kGaussian, 0, spec.prior_sd,
                                  spec.noise_sd);
@@ -81,6 +133,12 @@ void read_model_spec(JsonFields& fields, ModelSpec& spec) {
   spec.prior_sd = fields.number("prior_sd").value_or(spec.prior_sd);
   spec.noise_sd = fields.number("noise_sd").value_or(spec.noise_sd);
   spec.log_noise_prior_sd = fields.number("log_noise_prior_sd").value_or(spec.log_noise_prior_sd);
+  if (const auto v = fields.flag("intercept")) spec.intercept = v;
+  if (const auto v = read_choice<CoefPrior>(fields, "coef_prior", kCoefPriors)) spec.coef_prior = v;
+  if (const auto v = read_choice<NoisePrior>(fields, "sigma_prior", kSigmaPriors)) {
+    spec.sigma_prior = v;
+  }
+  spec.sigma_scale = fields.number("sigma_scale").value_or(spec.sigma_scale);
   spec.hidden = fields.integer("hidden").value_or(spec.hidden);
   spec.output = fields.text("output").value_or(spec.output);
   spec.classes = fields.integer("classes").value_or(spec.classes);

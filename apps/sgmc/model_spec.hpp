@@ -4,10 +4,13 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "json_fields.hpp"
+#include "sgmc/models/linear_regression.hpp"
+#include "sgmc/models/logistic_regression.hpp"
 #include "sgmc/models/model.hpp"
 #include "sgmc/models/target_noise.hpp"
 
@@ -27,6 +30,14 @@ struct ModelSpec {
   double prior_sd = 1.0;     ///< s of the N(0, s^2 I) prior
   double noise_sd = 1.0;     ///< linear, mlp regression: sigma; linear: 0 = sampled
   double log_noise_prior_sd = 1.0;  ///< linear with sampled sigma: s_t
+  // linear and logistic with the priors of LinearPriors and LogisticPriors:
+  // any of these set means that model, with prior_sd as the coefficients'
+  // scale; without sigma_prior, sigma is as noise_sd and log_noise_prior_sd
+  // say.
+  std::optional<bool> intercept;         ///< default true
+  std::optional<CoefPrior> coef_prior;   ///< "flat" or "normal" (default)
+  std::optional<NoisePrior> sigma_prior; ///< "known", "lognormal", "flat", "half_normal", "half_cauchy"
+  double sigma_scale = 1.0;              ///< LinearPriors::noise_scale
   Index hidden = 10;         ///< mlp: hidden units H
   std::string output = "softmax";   ///< mlp: "softmax" (classes) or "gaussian"
   Index classes = 0;         ///< mlp softmax: K; 0 = largest label + 1

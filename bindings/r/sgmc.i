@@ -26,6 +26,7 @@
 %module sgmc
 
 %{
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 #include <stdint.h>
@@ -280,21 +281,30 @@ static int sgmc_r_progress(int64_t done, int64_t total, void *user) {
 %typemap(in) double %{ $1 = sgmc_r_double($input, "$1_name"); %}
 %typemap(in) const char * %{ $1 = ($1_ltype)sgmc_r_string($input, "$1_name"); %}
 %typemap(in) sgmc_weight_kind, sgmc_weight_theta, sgmc_cycle_weighting, sgmc_convergence_stat,
-  sgmc_contour_check
+  sgmc_contour_check, sgmc_prior
 %{ $1 = ($1_ltype)(int)sgmc_r_int64($input, "$1_name"); %}
+/* A flag such as sgmc_model_linear_priors()'s intercept: whole numbers
+ * only (the R layer passes TRUE and FALSE as 1 and 0); the library checks the range. */
+%typemap(in) int %{
+  { int64_t v_ = sgmc_r_int64($input, "$1_name");
+    if (v_ < INT_MIN || v_ > INT_MAX) sgmc_r_arg_error("$1_name", "must fit in an int");
+    $1 = (int)v_; } %}
+%typemap(scoercein) int ""
+%typemap(scheck) int ""
+%typemap(rtype) int "numeric"
 %typemap(out) int32_t %{ $result = Rf_ScalarReal((double)$1); %}
 %typemap(out) int64_t %{ $result = Rf_ScalarReal((double)$1); %}
 %typemap(out) const char * %{ $result = Rf_mkString($1 ? $1 : ""); %}
 %typemap(scoercein) int64_t, uint32_t, uint64_t, double, const char *,
   sgmc_weight_kind, sgmc_weight_theta, sgmc_cycle_weighting, sgmc_convergence_stat,
-  sgmc_contour_check ""
+  sgmc_contour_check, sgmc_prior ""
 %typemap(scheck) int64_t, uint32_t, uint64_t, double, const char *,
   sgmc_weight_kind, sgmc_weight_theta, sgmc_cycle_weighting, sgmc_convergence_stat,
-  sgmc_contour_check ""
+  sgmc_contour_check, sgmc_prior ""
 %typemap(scoerceout) int32_t, int64_t, const char * ""
 %typemap(rtype) int64_t, uint32_t, uint64_t, int32_t "numeric"
 %typemap(rtype) sgmc_weight_kind, sgmc_weight_theta, sgmc_cycle_weighting, sgmc_convergence_stat,
-  sgmc_contour_check "numeric"
+  sgmc_contour_check, sgmc_prior "numeric"
 
 /* ---- handles ----------------------------------------------------------- */
 %define SGMC_R_HANDLE(TYPE)

@@ -1,6 +1,7 @@
-// sgmc_model_logistic, _linear, _linear_priors, _mlp_*: the built-in models
-// with data.
+// sgmc_model_logistic, _logistic_priors, _linear, _linear_priors, _mlp_*: the
+// built-in models with data.
 #include <string>
+#include <tuple>
 
 #include "firewall.hpp"
 #include "handles.hpp"
@@ -14,18 +15,27 @@ using sgmc::capi::require_non_null;
 
 namespace {
 
-/// Makes a model of type M from the data set's shared data and `args`.
-template <typename M, typename... Args>
-sgmc_status make(sgmc_model** out, const sgmc_data* data, Args... args) {
+/// Makes a model of type M from the data set's shared data and the
+/// arguments that `arguments()` returns as a tuple: called inside the
+/// firewall, since checking the C arguments may throw.
+template <typename M, typename Arguments>
+sgmc_status make_from(sgmc_model** out, const sgmc_data* data, const Arguments& arguments) {
   return create_into(out, [&] {
     require_non_null(data, "data");
     auto handle = std::make_unique<sgmc_model>();
-    handle->model = std::make_unique<M>(data->data, args...);
+    handle->model = std::apply(
+        [&](const auto&... a) { return std::make_unique<M>(data->data, a...); }, arguments());
     return handle;
   });
 }
 
+/// Makes a model of type M from the data set's shared data and `args`.
+template <typename M, typename... Args>
+sgmc_status make(sgmc_model** out, const sgmc_data* data, Args... args) {
+  return make_from<M>(out, data, [&] { return std::tuple(args...); });
+}
 
+/// The enumerator's name of an sgmc_prior given as an int.
 const char* prior_name(int prior) {
   static const char* const kNames[] = {"SGMC_PRIOR_FLAT",       "SGMC_PRIOR_NORMAL",
                                        "SGMC_PRIOR_KNOWN",      "SGMC_PRIOR_LOG_NORMAL",
@@ -36,13 +46,23 @@ const char* prior_name(int prior) {
 /// "1 (SGMC_PRIOR_NORMAL)": the value as passed, and what it means.
 std::string shown_prior(int prior) { return std::to_string(prior) + " (" + prior_name(prior) + ")"; }
 
+/// The coefficients' prior of both regressions, with `intercept`, checked
+/// under the C names (the enum read as an int, enum_arg()); LogisticPriors
+/// holds exactly these three.
+sgmc::LogisticPriors coefficient_priors(int intercept, int coef_prior, double coef_scale) {
+  sgmc::require(intercept == 0 || intercept == 1, "intercept", intercept, "must be 0 or 1");
+  sgmc::require(coef_prior == SGMC_PRIOR_FLAT || coef_prior == SGMC_PRIOR_NORMAL, "coef_prior",
+                shown_prior(coef_prior), "must be SGMC_PRIOR_FLAT or SGMC_PRIOR_NORMAL");
+  return {intercept == 1,
+          coef_prior == SGMC_PRIOR_NORMAL ? sgmc::CoefPrior::kNormal : sgmc::CoefPrior::kFlat,
+          coef_scale};
+}
+
 /// The engine's priors for the C arguments, the enums read as ints
 /// (enum_arg()) and checked under the C names.
 sgmc::LinearPriors linear_priors(int intercept, int coef_prior, double coef_scale, int sigma_prior,
                                  double sigma_scale) {
-  sgmc::require(intercept == 0 || intercept == 1, "intercept", intercept, "must be 0 or 1");
-  sgmc::require(coef_prior == SGMC_PRIOR_FLAT || coef_prior == SGMC_PRIOR_NORMAL, "coef_prior",
-                shown_prior(coef_prior), "must be SGMC_PRIOR_FLAT or SGMC_PRIOR_NORMAL");
+  const auto coef = coefficient_priors(intercept, coef_prior, coef_scale);
   sgmc::require(sigma_prior >= SGMC_PRIOR_FLAT && sigma_prior <= SGMC_PRIOR_HALF_CAUCHY &&
                     sigma_prior != SGMC_PRIOR_NORMAL,
                 "sigma_prior", shown_prior(sigma_prior),
@@ -53,10 +73,7 @@ sgmc::LinearPriors linear_priors(int intercept, int coef_prior, double coef_scal
   if (sigma_prior == SGMC_PRIOR_LOG_NORMAL) noise = sgmc::NoisePrior::kLogNormal;
   if (sigma_prior == SGMC_PRIOR_HALF_NORMAL) noise = sgmc::NoisePrior::kHalfNormal;
   if (sigma_prior == SGMC_PRIOR_HALF_CAUCHY) noise = sgmc::NoisePrior::kHalfCauchy;
-  const sgmc::LinearPriors priors{
-      intercept == 1,
-      coef_prior == SGMC_PRIOR_NORMAL ? sgmc::CoefPrior::kNormal : sgmc::CoefPrior::kFlat,
-      coef_scale, noise, sigma_scale};
+  const sgmc::LinearPriors priors{coef.intercept, coef.coef, coef.coef_scale, noise, sigma_scale};
   sgmc::validate(priors, "coef_scale", "sigma_scale");
   return priors;
 }
@@ -69,6 +86,13 @@ sgmc_status sgmc_model_logistic(sgmc_model** out, const sgmc_data* data, double 
   return make<sgmc::LogisticRegression>(out, data, prior_sd);
 }
 
+sgmc_status sgmc_model_logistic_priors(sgmc_model** out, const sgmc_data* data, int intercept,
+                                       sgmc_prior coef_prior, double coef_scale) {
+  return make_from<sgmc::LogisticRegression>(out, data, [&] {
+    return std::tuple(coefficient_priors(intercept, enum_arg(coef_prior), coef_scale));
+  });
+}
+
 sgmc_status sgmc_model_linear(sgmc_model** out, const sgmc_data* data, double prior_sd,
                               double noise_sd, double log_noise_prior_sd) {
   return make<sgmc::LinearRegression>(out, data, prior_sd, noise_sd, log_noise_prior_sd);
@@ -77,13 +101,9 @@ sgmc_status sgmc_model_linear(sgmc_model** out, const sgmc_data* data, double pr
 sgmc_status sgmc_model_linear_priors(sgmc_model** out, const sgmc_data* data, int intercept,
                                      sgmc_prior coef_prior, double coef_scale,
                                      sgmc_prior sigma_prior, double sigma_scale) {
-  return create_into(out, [&] {
-    require_non_null(data, "data");
-    auto handle = std::make_unique<sgmc_model>();
-    handle->model = std::make_unique<sgmc::LinearRegression>(
-        data->data, linear_priors(intercept, enum_arg(coef_prior), coef_scale,
-                                  enum_arg(sigma_prior), sigma_scale));
-    return handle;
+  return make_from<sgmc::LinearRegression>(out, data, [&] {
+    return std::tuple(linear_priors(intercept, enum_arg(coef_prior), coef_scale,
+                                    enum_arg(sigma_prior), sigma_scale));
   });
 }
 

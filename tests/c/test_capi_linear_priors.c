@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "same_runs.h"
 #include "sgmc/sgmc.h"
 
 #define N_ROWS 12
@@ -75,28 +76,6 @@ static int hand_energy(const double *x, int64_t dim, const int64_t *batch, int64
   return 0;
 }
 
-#define N_STEPS 50
-
-/* Draws (and energies after them) of one short SGLD run. */
-static void run(const sgmc_model *model, int64_t dim, double *draws, double *energy) {
-  sgmc_options *o = NULL;
-  sgmc_draws *d = NULL;
-  double x0[P + 2] = {0.1, -0.2, 0.3, -0.1};
-  CHECK_OK(sgmc_options_create(&o));
-  CHECK_OK(sgmc_options_set_double(o, "step_size", 1e-3));
-  CHECK_OK(sgmc_options_set_int(o, "batch_size", 4));
-  CHECK_OK(sgmc_options_set_int(o, "n_steps", N_STEPS));
-  CHECK_OK(sgmc_options_set_int(o, "threads", 1));
-  CHECK_OK(sgmc_options_set_int(o, "seed", 5));
-  CHECK_OK(sgmc_sample(&d, model, o, x0, dim, NULL, NULL));
-  CHECK_OK(sgmc_draws_copy(d, 0, draws, N_STEPS * dim));
-  CHECK_OK(sgmc_draws_copy_energy(d, 0, energy, N_STEPS));
-  sgmc_draws_destroy(d);
-  sgmc_options_destroy(o);
-}
-
-static int close_to(double a, double b) { return fabs(a - b) <= 1e-10 * (1.0 + fabs(b)); }
-
 static void test_matches_hand_computation(void) {
   const sgmc_prior sigma_priors[] = {SGMC_PRIOR_KNOWN, SGMC_PRIOR_LOG_NORMAL, SGMC_PRIOR_FLAT,
                                      SGMC_PRIOR_HALF_NORMAL, SGMC_PRIOR_HALF_CAUCHY};
@@ -109,9 +88,8 @@ static void test_matches_hand_computation(void) {
     for (s = 0; s < 5; ++s) {
       for (c = 0; c <= 1; ++c) {
         sgmc_model *built_in = NULL, *by_hand = NULL;
-        int64_t dim = 0, expected_dim = P + intercept + (sigma_priors[s] != SGMC_PRIOR_KNOWN), i;
-        double draws[2][N_STEPS * (P + 2)], energy[2][N_STEPS];
-        int same = 1;
+        int64_t dim = 0, expected_dim = P + intercept + (sigma_priors[s] != SGMC_PRIOR_KNOWN);
+        int same;
         m.intercept = intercept;
         m.coef_prior = c ? SGMC_PRIOR_NORMAL : SGMC_PRIOR_FLAT;
         m.coef_scale = 2.5;
@@ -122,10 +100,7 @@ static void test_matches_hand_computation(void) {
         CHECK_OK(sgmc_model_shape(built_in, &dim, NULL));
         CHECK(dim == expected_dim);
         CHECK_OK(sgmc_model_from_callback(&by_hand, dim, N_ROWS, hand_energy, 0, &m));
-        run(built_in, dim, draws[0], energy[0]);
-        run(by_hand, dim, draws[1], energy[1]);
-        for (i = 0; i < N_STEPS * dim; ++i) same = same && close_to(draws[0][i], draws[1][i]);
-        for (i = 0; i < N_STEPS; ++i) same = same && close_to(energy[0][i], energy[1][i]);
+        same = same_runs(built_in, by_hand, dim, 1e-3, 0);
         CHECK(same);
         if (!same) {
           fprintf(stderr, "intercept %d, sigma prior %d, coef prior %d differ\n", intercept,
@@ -144,22 +119,15 @@ static void test_original_is_a_special_case(void) {
   hand_model m;
   sgmc_data *data = NULL;
   sgmc_model *old_known = NULL, *new_known = NULL, *old_log = NULL, *new_log = NULL;
-  double a[2][N_STEPS * (P + 2)], e[2][N_STEPS];
   make_rows(&m);
   CHECK_OK(sgmc_data_create(&data, N_ROWS, P, &m.a[0][0], m.y, 0));
   CHECK_OK(sgmc_model_linear(&old_known, data, 2.0, 0.7, 0.0));
   CHECK_OK(sgmc_model_linear_priors(&new_known, data, 1, SGMC_PRIOR_NORMAL, 2.0, SGMC_PRIOR_KNOWN, 0.7));
-  run(old_known, P + 1, a[0], e[0]);
-  run(new_known, P + 1, a[1], e[1]);
-  CHECK(memcmp(a[0], a[1], sizeof(double) * N_STEPS * (P + 1)) == 0);
-  CHECK(memcmp(e[0], e[1], sizeof e[0]) == 0);
+  CHECK(same_runs(old_known, new_known, P + 1, 1e-3, 1));
   CHECK_OK(sgmc_model_linear(&old_log, data, 2.0, 0.0, 1.5));
   CHECK_OK(sgmc_model_linear_priors(&new_log, data, 1, SGMC_PRIOR_NORMAL, 2.0, SGMC_PRIOR_LOG_NORMAL,
                                     1.5));
-  run(old_log, P + 2, a[0], e[0]);
-  run(new_log, P + 2, a[1], e[1]);
-  CHECK(memcmp(a[0], a[1], sizeof a[0]) == 0);
-  CHECK(memcmp(e[0], e[1], sizeof e[0]) == 0);
+  CHECK(same_runs(old_log, new_log, P + 2, 1e-3, 1));
   sgmc_model_destroy(old_known);
   sgmc_model_destroy(new_known);
   sgmc_model_destroy(old_log);

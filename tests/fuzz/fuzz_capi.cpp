@@ -689,13 +689,35 @@ class Fuzz {
     }
   }
 
+  /// An sgmc_prior as an int, out of range now and then (pass it through
+  /// as_enum).
+  int any_prior() {
+    return rarely(8) ? static_cast<int>(any_int()) : in_.ConsumeIntegralInRange(0, 5);
+  }
+
   void model_data() {
     if (s_.models.size() >= kMaxHandles) return;
     const sgmc_data* d = choose(s_.data);
     sgmc_model* m = poison<sgmc_model>();
     const double prior = nice(0.1, 3);
-    switch (in_.ConsumeIntegralInRange(0, 3)) {
+    switch (in_.ConsumeIntegralInRange(0, 5)) {
       case 0: add_model(sgmc_model_logistic(&m, d, prior), m, "sgmc_model_logistic"); break;
+      case 4: {
+        // Any int as the enums and the flag, rarely: bad values must be named.
+        const int intercept = rarely(8) ? static_cast<int>(any_int()) : in_.ConsumeBool();
+        const int coef = any_prior(), sigma = any_prior();
+        add_model(sgmc_model_linear_priors(&m, d, intercept, as_enum<sgmc_prior>(coef), prior,
+                                           as_enum<sgmc_prior>(sigma), nice(0.1, 3)),
+                  m, "sgmc_model_linear_priors");
+        break;
+      }
+      case 5: {
+        const int intercept = rarely(8) ? static_cast<int>(any_int()) : in_.ConsumeBool();
+        const int coef = any_prior();
+        add_model(sgmc_model_logistic_priors(&m, d, intercept, as_enum<sgmc_prior>(coef), prior), m,
+                  "sgmc_model_logistic_priors");
+        break;
+      }
       case 1: {
         const double noise = in_.ConsumeBool() ? 0.0 : nice(0.1, 3);
         add_model(sgmc_model_linear(&m, d, prior, noise, nice(0.1, 3)), m, "sgmc_model_linear");

@@ -152,21 +152,93 @@ _data(X::AbstractMatrix, y::AbstractVector) = Data(X, y)
 """
     logistic(data; prior_sd) -> Model
     logistic(X, y; prior_sd) -> Model
+    logistic(data; intercept = true, coef_prior = :normal, coef_scale = 1) -> Model
 
 Bayesian logistic regression (d = p + 1: weights, then the intercept);
 targets 0 or 1; prior N(0, prior_sd² I).
+
+The second form (used as soon as one of its keywords is given) drops the
+intercept with `intercept = false` (d = p) and takes `coef_prior = :flat`
+(improper; so is the posterior when the data are separable) or `:normal`
+of scale `coef_scale`.
 """
-logistic(d::Data; prior_sd::Real) = _new_model(r -> LibSgmc.sgmc_model_logistic(r, d, prior_sd))
+function logistic(d::Data; prior_sd::Union{Real,Nothing} = nothing,
+                  intercept::Union{Bool,Nothing} = nothing,
+                  coef_prior::Union{Symbol,Nothing} = nothing,
+                  coef_scale::Union{Real,Nothing} = nothing)
+    if all(isnothing, (intercept, coef_prior, coef_scale))
+        prior_sd === nothing && throw(ArgumentError("logistic: give prior_sd, or the priors' keywords"))
+        return _new_model(r -> LibSgmc.sgmc_model_logistic(r, d, prior_sd))
+    end
+    prior_sd === nothing ||
+        throw(ArgumentError("logistic: prior_sd is coef_scale in the form with coef_prior"))
+    c = _prior(:coef_prior, something(coef_prior, :normal))
+    return _new_model(r -> LibSgmc.sgmc_model_logistic_priors(r, d, something(intercept, true), c,
+                                                              something(coef_scale, 1.0)))
+end
 logistic(X::AbstractMatrix, y::AbstractVector; kw...) = logistic(Data(X, y); kw...)
 
 """
     linear(data; prior_sd, noise_sd = 0, log_noise_prior_sd = 1) -> Model
+    linear(data; intercept = true, coef_prior = :normal, coef_scale = 1,
+           sigma_prior = :known, sigma_scale = 1) -> Model
 
-Bayesian linear regression: x = (w, b) with `noise_sd` > 0 known, or
-x = (w, b, log sigma) when `noise_sd` = 0 (log sigma ~ N(0, log_noise_prior_sd²)).
+Bayesian linear regression y ~ N(X w (+ b), sigma²).
+
+The first form: x = (w, b) with `noise_sd` > 0 known, or x = (w, b, log
+sigma) when `noise_sd` = 0 (log sigma ~ N(0, log_noise_prior_sd²)); prior
+N(0, prior_sd²) on w and b.
+
+The second form (used as soon as one of its keywords is given) has the
+priors of the posteriordb regressions:
+
+- `intercept`: whether b follows w in x;
+- `coef_prior`: `:normal` (N(0, coef_scale²) on every coefficient) or
+  `:flat` (improper uniform);
+- `sigma_prior`: `:known` (sigma = `sigma_scale`, not sampled),
+  `:lognormal` (log sigma ~ N(0, sigma_scale²)), `:flat` (improper uniform
+  on sigma > 0, as Stan's `real<lower=0> sigma` with no prior statement),
+  `:half_normal` or `:half_cauchy` (on sigma, of scale `sigma_scale`).
+
+When sigma is sampled it is the last coordinate **on the log scale**:
+x = (w, b, log sigma), and the draws report log sigma (sigma =
+`exp.(draws[:, end])`). Priors given on sigma carry the log-Jacobian of
+sigma = exp(t). Flat priors are improper: the posterior is then proper
+only when the data have more rows than coefficients. Bad values throw an
+`SgmcError` naming the C argument and its value, for example
+`argument 'sigma_prior' = 1 (SGMC_PRIOR_NORMAL): ...`.
 """
-function linear(d::Data; prior_sd::Real, noise_sd::Real = 0.0, log_noise_prior_sd::Real = 1.0)
-    return _new_model(r -> LibSgmc.sgmc_model_linear(r, d, prior_sd, noise_sd, log_noise_prior_sd))
+function linear(d::Data; prior_sd::Union{Real,Nothing} = nothing, noise_sd::Real = 0.0,
+                log_noise_prior_sd::Real = 1.0, intercept::Union{Bool,Nothing} = nothing,
+                coef_prior::Union{Symbol,Nothing} = nothing,
+                coef_scale::Union{Real,Nothing} = nothing,
+                sigma_prior::Union{Symbol,Nothing} = nothing,
+                sigma_scale::Union{Real,Nothing} = nothing)
+    if all(isnothing, (intercept, coef_prior, coef_scale, sigma_prior, sigma_scale))
+        prior_sd === nothing && throw(ArgumentError("linear: give prior_sd, or the priors' keywords"))
+        return _new_model(r -> LibSgmc.sgmc_model_linear(r, d, prior_sd, noise_sd, log_noise_prior_sd))
+    end
+    prior_sd === nothing ||
+        throw(ArgumentError("linear: prior_sd is coef_scale in the form with sigma_prior"))
+    c = _prior(:coef_prior, something(coef_prior, :normal))
+    s = _prior(:sigma_prior, something(sigma_prior, :known))
+    return _new_model(r -> LibSgmc.sgmc_model_linear_priors(r, d, something(intercept, true), c,
+                                                            something(coef_scale, 1.0), s,
+                                                            something(sigma_scale, 1.0)))
+end
+
+const _PRIORS = Dict(:flat => LibSgmc.SGMC_PRIOR_FLAT, :normal => LibSgmc.SGMC_PRIOR_NORMAL,
+                     :known => LibSgmc.SGMC_PRIOR_KNOWN, :lognormal => LibSgmc.SGMC_PRIOR_LOG_NORMAL,
+                     :half_normal => LibSgmc.SGMC_PRIOR_HALF_NORMAL,
+                     :half_cauchy => LibSgmc.SGMC_PRIOR_HALF_CAUCHY)
+
+# A prior's symbol as the C enum; which prior fits which argument is the C
+# library's check, so its message names the argument as well.
+function _prior(argument::Symbol, name::Symbol)
+    haskey(_PRIORS, name) ||
+        throw(ArgumentError("$argument = :$name: must be one of " *
+                            join((":$k" for k in sort!(collect(keys(_PRIORS)))), ", ")))
+    return _PRIORS[name]
 end
 linear(X::AbstractMatrix, y::AbstractVector; kw...) = linear(Data(X, y); kw...)
 

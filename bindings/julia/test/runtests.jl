@@ -76,6 +76,29 @@ end
         check_moments(positions(d))
     end
 
+    @testset "precondition = dense on an ill-conditioned Gaussian" begin
+        sds = [1.0, 100.0]
+        S2 = [sds[i] * sds[j] * (i == j ? 1.0 : 0.99) for i in 1:2, j in 1:2]
+        m2 = [2.0, -50.0]
+        # the smallest eigenvalue of the 2 x 2 covariance
+        lambda_min = (S2[1, 1] + S2[2, 2]) / 2 - sqrt(((S2[1, 1] - S2[2, 2]) / 2)^2 + S2[1, 2]^2)
+        step = 0.02 * lambda_min
+        d = sample_chains(gaussian(m2, S2), zeros(2); sampler = :sgld, step_size = step,
+                          n_steps = 60_000, burn_in = 10_000, thin = 5, n_chains = 2, seed = 12,
+                          precondition = "dense")
+        x = vcat((positions(d, c) for c in 1:2)...)
+        ess = convergence(d; stat = :ess_bulk)
+        @test all(abs.(vec(sum(x; dims = 1)) ./ size(x, 1) .- m2) .< 4 .* sds ./ sqrt.(ess))
+        err = try
+            sample_chains(gaussian(m2, S2), zeros(2); sampler = :sgld, step_size = step,
+                          n_steps = 1000, precondition = "dense")
+            nothing
+        catch e
+            e
+        end
+        @test err isa SgmcError && occursin("'burn_in' = 0", err.message)
+    end
+
     @testset "contour samplers: weighted moments" for name in (:csgld, :csghmc, :pcsgld)
         d = sample_chains(gauss_c(), MU; sampler = name, step_size = 0.01, n_steps = 40000,
                           burn_in = 4000, contour_m = 40, contour_u1 = 0.0, contour_du = 0.25,
@@ -303,6 +326,8 @@ end
         @test_throws SgmcError logistic(Data(X, X[:, 1]); prior_sd = 1.0)  # targets not 0/1
         @test_throws SgmcError read_csv("/no/such/file.csv", "y")
     end
+
+    include("regression_priors.jl")
 
     @testset "faults of the model: on_fault = error and reject" begin
         # A data-free Gaussian whose evaluations (counted over the run: the

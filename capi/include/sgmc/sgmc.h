@@ -429,7 +429,8 @@ SGMC_API sgmc_status sgmc_model_logistic(sgmc_model **out, const sgmc_data *data
 SGMC_API sgmc_status sgmc_model_linear(sgmc_model **out, const sgmc_data *data, double prior_sd,
                                        double noise_sd, double log_noise_prior_sd);
 
-/** @brief A prior of sgmc_model_linear_priors(): on the coefficients (FLAT,
+/** @brief A prior of sgmc_model_linear_priors() and
+ *  sgmc_model_logistic_priors(): on the coefficients (FLAT,
  *  NORMAL) or on the noise sd sigma (KNOWN, LOG_NORMAL, FLAT, HALF_NORMAL,
  *  HALF_CAUCHY). Constants that do not depend on x are dropped. */
 typedef enum sgmc_prior {
@@ -488,6 +489,27 @@ SGMC_API sgmc_status sgmc_model_linear_priors(sgmc_model **out, const sgmc_data 
                                               int intercept, sgmc_prior coef_prior,
                                               double coef_scale, sgmc_prior sigma_prior,
                                               double sigma_scale);
+
+/**
+ * @brief Bayesian logistic regression with an optional intercept and a flat
+ *        or normal prior (the priors of the posteriordb regressions).
+ *
+ * x = (w_1..w_p, b), b only when @p intercept is 1: d = p + intercept.
+ * U_i as for sgmc_model_logistic() with z_i = a_i' w (+ b); U0 = |x|^2 /
+ * (2 s^2) (::SGMC_PRIOR_NORMAL) or 0 (::SGMC_PRIOR_FLAT: improper, and so is
+ * the posterior when the data are linearly separable). sgmc_model_logistic(out,
+ * data, s) is (out, data, 1, ::SGMC_PRIOR_NORMAL, s), to the bit.
+ * @param[out] out The new model; NULL on failure. Release with sgmc_model_destroy().
+ * @param[in] data Targets must be 0 or 1. Shared by the model.
+ * @param[in] intercept 1 for an intercept b after w, 0 for none.
+ * @param[in] coef_prior ::SGMC_PRIOR_FLAT or ::SGMC_PRIOR_NORMAL.
+ * @param[in] coef_scale s, finite and > 0; ignored for ::SGMC_PRIOR_FLAT.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT naming the argument and
+ *         its value.
+ */
+SGMC_API sgmc_status sgmc_model_logistic_priors(sgmc_model **out, const sgmc_data *data,
+                                                int intercept, sgmc_prior coef_prior,
+                                                double coef_scale);
 
 /**
  * @brief A one-hidden-layer tanh network classifying into K classes (softmax).
@@ -1324,7 +1346,9 @@ SGMC_API sgmc_status sgmc_chain_tell_control(sgmc_chain *chain, double batch_ene
  *               pcsgld chooses its own, see sgmc_draws_contour_partition()).
  *               May be NULL.
  * @param[out] n_thetas The number of thetas kept per chain: n_steps /
- *                      "theta_thin" (0 when "theta_thin" is 0). May be NULL.
+ *                      "theta_thin", less the pilot's share of an automatic
+ *                      partition (floor(K_pilot / theta_thin), whose thetas
+ *                      are not kept); 0 when "theta_thin" is 0. May be NULL.
  * @return ::SGMC_OK; ::SGMC_ERROR_STATE for draws of a non-contour sampler;
  *         ::SGMC_ERROR_INVALID_ARGUMENT.
  */
@@ -1453,14 +1477,17 @@ SGMC_API sgmc_status sgmc_draws_resample(const sgmc_draws *draws, int64_t chain,
  *  SPEC §4.4, docs/contour.md. Unless "contour_u1", "contour_du" or a
  *  theta_0 is set (or the sampler is "ksgld"), option "contour_partition"
  *  is "auto": the first "contour_pilot_steps" iterations of every chain
- *  (default max(n_steps / 10, min(1000, n_steps / 2)); part of n_steps and
- *  of the burn-in, nothing recorded) move with the plain SGLD, SGHMC or
- *  pSGLD step, and their energies choose u1, du, m (unless "contour_m" is
- *  set), zeta (unless "contour_zeta" is set) and theta_0. Each chain of
- *  csgld, csghmc and pcsgld chooses from its own pilot; the chains of the
- *  interacting samplers choose together from all pilots.
+ *  (default max(n_steps / 5, min(2000, n_steps / 2)); part of n_steps and
+ *  of the burn-in, nothing recorded) choose u1, du, m (unless "contour_m"
+ *  is set), zeta (unless "contour_zeta" is set) and theta_0 in two stages:
+ *  the first half moves with the plain SGLD, SGHMC or pSGLD step and its
+ *  energies choose a first partition; the second half runs the contour
+ *  sampler on it, and its energies, weighted by their importance weights,
+ *  choose the final one. Each chain of csgld, csghmc and pcsgld chooses
+ *  from its own pilot; the chains of the interacting samplers choose
+ *  together from all pilots.
  *
- *  Every contour run is also diagnosed: five statistics per theta (per
+ *  Every contour run is also diagnosed: six statistics per theta (per
  *  chain, or one for all chains of an interacting sampler), each with a
  *  documented limit, and a verdict. A run whose verdict is "not converged"
  *  must not be trusted, whatever its estimates look like.
@@ -1531,7 +1558,7 @@ SGMC_API sgmc_status sgmc_draws_contour_diagnostics(const sgmc_draws *draws, int
  *  @param[in] draws Draws of a contour sampler.
  *  @param[out] converged 1 or 0. May be NULL.
  *  @param[out] reasons Empty when converged, else one sentence per failing
- *              statistic ("chain 1: theta_max = 0.8 (limit <= 0.5): ..."),
+ *              statistic ("chain 1: theta_max = 0.95 (limit <= 0.9): ..."),
  *              joined by "; ", NUL-terminated. May be NULL with
  *              @p reasons_len 0 (a size query).
  *  @param[in] reasons_len The room in @p reasons, NUL included.

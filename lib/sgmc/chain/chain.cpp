@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "sgmc/chain/preconditioner.hpp"
 #include "sgmc/checkpoint/byte_reader.hpp"
 #include "sgmc/checkpoint/byte_writer.hpp"
 #include "sgmc/core/error.hpp"
@@ -29,6 +30,14 @@ SamplerConfig validated(const SamplerConfig& config, const RecordPolicy& record,
             ("must be < n_steps = " + show(record.n_steps) +
              ": the pilot of contour_partition = \"auto\" is part of the run").c_str());
   }
+  if (config.precondition.active()) {
+    require(config.precondition.kind != PreconditionKind::kDense ||
+                dim <= kMaxDensePreconditionDim,
+            "precondition", "\"dense\"",
+            ("stores d x d values and costs O(d^2) a step; with dim = " + show(dim) +
+             " use \"diag\"")
+                .c_str());
+  }
   // The draws are stored up front (a step never allocates): their count
   // times the dimension must be addressable.
   constexpr Index kMaxDoubles = std::numeric_limits<Index>::max() / 16;
@@ -48,6 +57,22 @@ Index recorded_draws(const RecordPolicy& record, const StepSchedule& schedule, I
   Index count = 0;
   for (Index k = 1; k <= steps; ++k) count += record.records(k) && !schedule.exploring(k);
   return count;
+}
+
+/// The warm-up W of a preconditioner: precondition_steps, or burn_in when 0;
+/// checked against the burn-in, since L may change only while nothing is
+/// recorded.
+Index precondition_warm_up(const SamplerConfig& config, const RecordPolicy& record) {
+  const Index steps = config.precondition.steps;
+  const Index warm_up = steps > 0 ? steps : record.burn_in;
+  require(steps > 0 || record.burn_in > 0, "burn_in", record.burn_in,
+          "must be > 0 with a preconditioner: its warm-up is the burn-in unless "
+          "precondition_steps is set");
+  require(warm_up <= record.burn_in, "precondition_steps", steps,
+          ("must be <= burn_in = " + show(record.burn_in) +
+           ": the preconditioner changes only while nothing is recorded")
+              .c_str());
+  return warm_up;
 }
 
 /// SPEC §4.4: the pilot of an automatic partition is part of the burn-in.
@@ -103,7 +128,15 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
                    : nullptr),
       vr_(contour_ && config_.contour.vr_period > 0
               ? std::make_unique<VarianceReducedEnergy>(config_.contour.vr_period, dim, data_size)
-              : nullptr) {
+              : nullptr),
+      precond_(config_.precondition.active()
+                   ? std::make_unique<Preconditioner>(config_.precondition.kind, dim,
+                                                      precondition_warm_up(config_, record_))
+                   : nullptr),
+      x_query_(precond_ ? Vec(x0) : Vec()),
+      x_position_(precond_ ? Vec(x0) : Vec()),
+      grad_y_(Vec::Zero(precond_ ? dim : 0)),
+      mean_grad_y_(Vec::Zero(precond_ && dynamics(config_.kind) == SamplerKind::kPsgld ? dim : 0)) {
   require(is_interacting(config_.kind) == (contour_ && contour_->shares_theta()), "sampler",
           sampler_name(config_.kind),
           "runs with a theta shared by its chains (sgmc::sample), not as a lone chain");
@@ -111,6 +144,8 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
           "needs a model with data (N > 0); use 0 for a data-free target");
   batch_.next(batch_rng_);
 }
+
+Chain::~Chain() = default;
 
 void Chain::configure_contour(Index stage, const PartitionChoice& choice) {
   if (!contour_) throw Error(ErrorKind::kState, "the chain is not a contour sampler's");
@@ -201,26 +236,58 @@ void Chain::tell() {
   const bool exploring = config_.schedule.exploring(k);
   const bool records = iteration && !exploring && record_.records(k);
   const StepInfo info{k, config_.schedule.at(k), exploring ? 0.0 : config_.temperature};
+  if (precond_ && iteration) precond_->add_gradient(grad);  // its curvature estimate
   if (contour_) {  // SPEC §4: J_k, theta update and the draw's weight, then g_k grad U_hat
     grad_ = contour_->step(checked.index_energy, k, info.temperature, records) * grad;
   }
-  if (vr_) vr_->commit(k, kernel_->query());
-  const StochasticEval eval{energy, contour_ ? grad_ : grad, n > 0 ? batch_grad_ : prior_grad_,
+  if (vr_) vr_->commit(k, query());
+  const Vec& move_grad = contour_ ? grad_ : grad;
+  const Vec& mean_grad_base = n > 0 ? batch_grad_ : prior_grad_;
+  if (precond_) {  // the kernel moves y = L^{-1} x: grad_y = L' grad_x
+    precond_->gradient_to_y(move_grad, grad_y_);
+    if (mean_grad_y_.size() > 0) precond_->gradient_to_y(mean_grad_base, mean_grad_y_);
+  }
+  const StochasticEval eval{energy, precond_ ? grad_y_ : move_grad,
+                            mean_grad_y_.size() > 0 ? mean_grad_y_ : mean_grad_base,
                             n > 0 ? 1.0 / static_cast<double>(n) : 1.0, batch_.current()};
   // The draw of iteration k is the evaluated point x_k with its U_hat(x_k),
   // or the kernel's position after the step when it says so (MHBT).
-  if (records && !kernel_->records_position()) draws_.push(kernel_->query(), energy, k);
+  if (records && !kernel_->records_position()) draws_.push(query(), energy, k);
   if (config_.domain.active()) before_move_ = kernel_->position();
   kernel_->step(eval, info, move_noise_);
+  map_state();
   // SPEC §4.2: a move that leaves the box is discarded.
-  if (config_.domain.active() && !config_.domain.contains(kernel_->position())) {
+  if (config_.domain.active() && !config_.domain.contains(position())) {
     kernel_->set_position(before_move_);
+    map_state();
   }
   if (records && kernel_->records_position()) {
-    draws_.push(kernel_->position(), kernel_->position_energy(), k);
+    draws_.push(position(), kernel_->position_energy(), k);
   }
-  if (iteration) k_ = k;
+  if (iteration) {
+    k_ = k;
+    if (precond_ && precond_->observe(k, position())) restart_kernel();
+  }
   batch_.next(batch_rng_);
+}
+
+ConstVecRef Chain::position() const {
+  if (!precond_) return kernel_->position();
+  return kernel_->records_position() ? ConstVecRef(x_position_) : ConstVecRef(x_query_);
+}
+
+void Chain::map_state() {
+  if (!precond_) return;
+  precond_->to_x(kernel_->query(), x_query_);
+  if (kernel_->records_position()) precond_->to_x(kernel_->position(), x_position_);
+}
+
+void Chain::restart_kernel() {
+  // x stays where it is; only its coordinates y change.
+  Vec y(position().size());
+  precond_->to_y(position(), y);
+  kernel_ = make_kernel(config_, y, batch_.data_size());
+  map_state();
 }
 
 void Chain::tell_fault(const std::string& cause) {
@@ -267,7 +334,7 @@ void Chain::tell_control(double batch_energy, double full_energy) {
 void Chain::evaluate(const Model& model, ModelWorkspace* workspace) {
   if (vr_) {  // SPEC §4.3: energy-only evaluations at the control point
     const Index k = k_ + 1;
-    const auto xbar = vr_->point(k, kernel_->query());
+    const auto xbar = vr_->point(k, query());
     double full = 0.0;
     if (vr_->refreshes(k)) {
       model.evaluate({xbar, vr_->all_data(), false, seed_.chain, &target_noise_, workspace}, terms_);
@@ -276,7 +343,7 @@ void Chain::evaluate(const Model& model, ModelWorkspace* workspace) {
     model.evaluate({xbar, batch_.current(), false, seed_.chain, &target_noise_, workspace}, terms_);
     tell_control(terms_.batch_energy, full);
   }
-  const EvalRequest request{kernel_->query(), batch_.current(), true, seed_.chain, &target_noise_,
+  const EvalRequest request{query(), batch_.current(), true, seed_.chain, &target_noise_,
                             workspace};
   model.evaluate(request, terms_);
 }
@@ -312,7 +379,11 @@ void Chain::advance(const Model& model, ModelWorkspace* workspace) {
 }
 
 void Chain::exchange(Chain& other) noexcept {
+  // A preconditioner travels with the state it expresses: x stays x.
   kernel_.swap(other.kernel_);
+  precond_.swap(other.precond_);
+  x_query_.swap(other.x_query_);
+  x_position_.swap(other.x_position_);
   std::swap(terms_.batch_energy, other.terms_.batch_energy);
   std::swap(terms_.prior_energy, other.terms_.prior_energy);
   terms_.batch_grad.swap(other.terms_.batch_grad);  // element by element: the buffers stay
@@ -327,6 +398,7 @@ void Chain::save(ByteWriter& out) const {
   out.i64(faults_);
   out.i64(consecutive_faults_);
   kernel_->save(out);
+  if (precond_) precond_->save(out);
   batch_.save(out);
   batch_rng_.save(out);
   target_noise_.save(out);
@@ -348,6 +420,10 @@ void Chain::load(ByteReader& in) {
   faults_ = in.index("rejected evaluations", 0, std::numeric_limits<Index>::max());
   consecutive_faults_ = in.index("consecutive rejections", 0, faults_);
   kernel_->load(in);
+  if (precond_) {
+    precond_->load(in);
+    map_state();
+  }
   batch_.load(in);
   batch_rng_.load(in);
   target_noise_.load(in);

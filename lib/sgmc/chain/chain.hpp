@@ -22,6 +22,7 @@ namespace sgmc {
 
 class ByteReader;
 class ByteWriter;
+class Preconditioner;
 
 /// Where a chain's random streams come from.
 struct ChainSeed {
@@ -37,12 +38,15 @@ class Chain {
   Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim, Index data_size,
         ConstVecRef x0, const ChainSeed& seed, std::shared_ptr<Theta> shared_theta = nullptr);
 
+  ~Chain();
+
   // terms() refers into the chain's own buffers: a chain stays where it is.
   Chain(const Chain&) = delete;
   Chain& operator=(const Chain&) = delete;
 
-  /// The point to evaluate at the next step.
-  ConstVecRef query() const { return kernel_->query(); }
+  /// The point to evaluate at the next step (in the model's coordinates x,
+  /// also with a preconditioner, whose kernel moves y = L^{-1} x).
+  ConstVecRef query() const { return precond_ ? ConstVecRef(x_query_) : kernel_->query(); }
   /// The data indices of the next evaluation (empty for a data-free target).
   std::span<const Index> batch() const { return batch_.current(); }
 
@@ -108,10 +112,14 @@ class Chain {
   Index index() const { return seed_.chain; }
   /// Iterations completed so far.
   Index steps_done() const { return k_; }
-  ConstVecRef position() const { return kernel_->position(); }
+  /// The chain's position x_k in the model's coordinates.
+  ConstVecRef position() const;
   const DrawStore& draws() const { return draws_; }
   const SamplerConfig& config() const { return config_; }
+  /// The kernel; with a preconditioner its state (position, momentum) is in y.
   const Kernel& kernel() const { return *kernel_; }
+  /// The preconditioner (docs/preconditioning.md); null when it is off.
+  const Preconditioner* preconditioner() const { return precond_.get(); }
   Rng& target_noise() { return target_noise_; }
 
   /// SPEC §4.3, with "contour_vr_period" q > 0: before tell() of iteration
@@ -162,6 +170,13 @@ class Chain {
   bool fault(ErrorKind kind, const Rng* noise_before, Message&& message);
 
   double batch_scale() const;  ///< N/n, or 0 for a data-free target
+  /// With a preconditioner: x_query_ (and x_position_ for a kernel that
+  /// records its position) from the kernel's y. Never allocates.
+  void map_state();
+  /// With a preconditioner, after a window changed L: a fresh kernel at the
+  /// current position in the new y (momentum and RMSprop statistics restart,
+  /// as at the start of a run; MHBT evaluates its new start).
+  void restart_kernel();
   /// U_VR of iteration k from terms_ (SPEC §4.3); throws kState when
   /// tell_control() was not called, kNonFinite for a non-finite value.
   double reduced_energy(Index k, double scale) const;
@@ -182,6 +197,11 @@ class Chain {
   DrawStore draws_;
   std::unique_ptr<Contour> contour_;
   std::unique_ptr<VarianceReducedEnergy> vr_;
+  std::unique_ptr<Preconditioner> precond_;
+  Vec x_query_;     ///< query() in x, with a preconditioner
+  Vec x_position_;  ///< position() in x, with a preconditioner and an MHBT kernel
+  Vec grad_y_;      ///< the gradient the kernel gets, L' grad, with a preconditioner
+  Vec mean_grad_y_; ///< pSGLD's per-datum mean gradient base in y
   Index k_ = 0;
   Index faults_ = 0;              ///< rejected evaluations
   Index consecutive_faults_ = 0;  ///< rejected since the last good evaluation

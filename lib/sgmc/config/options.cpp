@@ -142,6 +142,13 @@ const std::array kSpecs = {
     double_option("sa_scale", "contour: A of the decaying SA step", 1.0, 0, kInf, true, true),
     double_option("sa_power", "contour: alpha of the decaying SA step", 0.6, 0, kInf, true, true),
     double_option("sa_offset", "contour: B of the decaying SA step", 100.0, 0, kInf, false, true),
+    // A fixed preconditioner estimated during warm-up (docs/preconditioning.md).
+    string_option("precondition",
+                  "change of coordinates x = L y estimated in windows of the warm-up: none, diag "
+                  "(a scale per coordinate) or dense (scales and correlations)",
+                  "none", "none|diag|dense"),
+    int_option("precondition_steps",
+               "warm-up iterations W <= burn_in whose positions estimate L; 0 = burn_in", 0, 0),
     // The optional domain box [lo, hi]^d (SPEC §4.2).
     double_option("domain_lo", "lower bound of the domain box [lo, hi]^d; moves leaving it are discarded",
                   -kInf, -kInf, kInf, false, false),
@@ -347,6 +354,11 @@ SamplerConfig sampler_config(const Options& options) {
     config.contour.field = RandomField::kLinear;
   }
   config.domain = {options.get_double("domain_lo"), options.get_double("domain_hi")};
+  const auto& precondition = options.get_string("precondition");
+  config.precondition = {precondition == "dense"  ? PreconditionKind::kDense
+                         : precondition == "diag" ? PreconditionKind::kDiag
+                                                  : PreconditionKind::kNone,
+                         options.get_int("precondition_steps")};
   config.faults = {options.get_string("on_fault") == "reject",
                    options.get_int("max_consecutive_faults")};
   config.validate();

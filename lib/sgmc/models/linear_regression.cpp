@@ -23,14 +23,11 @@ LinearPriors legacy_priors(double prior_sd, double noise_sd, double log_noise_pr
 
 void validate(const LinearPriors& priors, const char* coef_scale_name,
               const char* noise_scale_name) {
-  const auto coef = static_cast<int>(priors.coef);
+  validate_coef_prior(priors.coef, priors.coef_scale, coef_scale_name);
   const auto noise = static_cast<int>(priors.noise);
-  require(coef >= static_cast<int>(CoefPrior::kFlat) && coef <= static_cast<int>(CoefPrior::kNormal),
-          "coef", coef, "must be a CoefPrior");
   require(noise >= static_cast<int>(NoisePrior::kKnown) &&
               noise <= static_cast<int>(NoisePrior::kHalfCauchy),
           "noise", noise, "must be a NoisePrior");
-  if (priors.coef == CoefPrior::kNormal) GaussianPrior{priors.coef_scale}.validate(coef_scale_name);
   if (priors.noise != NoisePrior::kFlat) GaussianPrior{priors.noise_scale}.validate(noise_scale_name);
 }
 

@@ -17,11 +17,11 @@
 #include <memory>
 
 #include "sgmc/data/dataset.hpp"
+#include "sgmc/models/coef_prior.hpp"
 #include "sgmc/models/gaussian_prior.hpp"
 
 namespace sgmc {
 
-enum class CoefPrior { kFlat, kNormal };
 enum class NoisePrior { kKnown, kLogNormal, kFlat, kHalfNormal, kHalfCauchy };
 
 struct LinearPriors {

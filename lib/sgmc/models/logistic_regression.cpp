@@ -7,9 +7,13 @@
 namespace sgmc {
 
 LogisticRegression::LogisticRegression(std::shared_ptr<const Dataset> data, double prior_sd)
-    : data_(std::move(data)), prior_{prior_sd} {
+    : LogisticRegression(std::move(data), {true, CoefPrior::kNormal, prior_sd}, "prior_sd") {}
+
+LogisticRegression::LogisticRegression(std::shared_ptr<const Dataset> data,
+                                       const LogisticPriors& priors, const char* coef_scale_name)
+    : data_(std::move(data)), priors_(priors), prior_{priors.coef_scale} {
   require(data_ != nullptr, "data", "NULL", "must be a data set");
-  prior_.validate("prior_sd");
+  validate_coef_prior(priors.coef, priors.coef_scale, coef_scale_name);
   const auto& y = data_->targets();
   for (Index i = 0; i < y.size(); ++i) {
     if (y[i] != 0.0 && y[i] != 1.0) {
@@ -33,14 +37,22 @@ void LogisticRegression::evaluate(const EvalRequest& request, ModelTerms& out) c
     const GlmChunk log1p_e = (u == 1.0).select(e, u.log() * e / (u - 1.0));
     return (z.max(0.0) + log1p_e - y * z).sum();
   };
+  const bool normal = priors_.coef == CoefPrior::kNormal;
   VecRef* grad = nullptr;
   if (request.want_gradient) {
     out.batch_grad.setZero();
     grad = &out.batch_grad;
-    prior_.gradient(request.x, out.prior_grad);
+    if (normal) {
+      prior_.gradient(request.x, out.prior_grad);
+    } else {
+      out.prior_grad.setZero();
+    }
   }
-  out.batch_energy = glm_batch_sum(*data_, request.batch, request.x, grad, loss);
-  out.prior_energy = prior_.energy(request.x);
+  out.batch_energy =
+      priors_.intercept
+          ? glm_batch_sum(*data_, request.batch, request.x, grad, loss)
+          : glm_batch_sum<GlmIntercept::kNo>(*data_, request.batch, request.x, grad, loss);
+  out.prior_energy = normal ? prior_.energy(request.x) : 0.0;
 }
 
 }  // namespace sgmc

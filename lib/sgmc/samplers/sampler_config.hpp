@@ -9,6 +9,7 @@
 #include "sgmc/samplers/domain_box.hpp"
 #include "sgmc/samplers/kernel.hpp"
 #include "sgmc/samplers/mhbt.hpp"
+#include "sgmc/samplers/precondition_settings.hpp"
 #include "sgmc/samplers/psgld.hpp"
 #include "sgmc/samplers/sghmc.hpp"
 #include "sgmc/samplers/swap_rule.hpp"
@@ -76,6 +77,7 @@ struct SamplerConfig {
   DomainBox domain;          ///< SPEC §4.2; off by default
   MhbtSettings mhbt;
   FaultPolicy faults;        ///< what the chain does with a fault of the model (docs/faults.md)
+  PreconditionSettings precondition;  ///< off by default (docs/preconditioning.md)
 
   /// Checks the fields and their combinations; throws sgmc::Error naming
   /// the offending option and value.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "sgmc/chain/chain.hpp"
+#include "sgmc/chain/preconditioner.hpp"
 #include "sgmc/drivers/chain_exchange.hpp"
 #include "sgmc/models/linear_regression.hpp"
 #include "sgmc/models/logistic_regression.hpp"
@@ -71,6 +72,30 @@ TEST(NoAllocation, StepsOfEverySamplerAllocateNothing) {
 }
 
 // reSGLD's swap exchanges positions and evaluations in place.
+TEST(NoAllocation, PreconditionedStepsAllocateNothingBetweenWindows) {
+  // docs/preconditioning.md: only a window's end allocates (its estimate and
+  // the kernel's restart); the steps after the warm-up allocate nothing.
+  testing::QuadraticDataModel model(Eigen::MatrixXd::Random(5, 300), 5.0);
+  for (const auto kind : {SamplerKind::kSgld, SamplerKind::kPsgld, SamplerKind::kSghmc,
+                          SamplerKind::kCsgld, SamplerKind::kMhbt}) {
+    for (const auto precondition : {PreconditionKind::kDiag, PreconditionKind::kDense}) {
+      SamplerConfig config;
+      config.kind = kind;
+      config.batch_size = 32;
+      config.precondition = {precondition, 100};
+      Chain chain(config, {300, 100, 3}, model.dim(), model.data_size(), Vec::Zero(model.dim()),
+                  {7, 0});
+      for (int s = 0; s < 110; ++s) chain.advance(model, nullptr);  // past the warm-up
+      ASSERT_EQ(chain.preconditioner()->windows_done(),
+                static_cast<Index>(chain.preconditioner()->window_ends().size()))
+          << sampler_name(kind);
+      const long before = allocations.load();
+      for (int s = 0; s < 150; ++s) chain.advance(model, nullptr);
+      EXPECT_EQ(allocations.load() - before, 0) << sampler_name(kind);
+    }
+  }
+}
+
 TEST(NoAllocation, ReplicaExchangeSwapsAllocateNothing) {
   testing::QuadraticDataModel model(Eigen::MatrixXd::Random(700, 300), 5.0);
   SamplerConfig config;

@@ -159,6 +159,26 @@ TEST(Resume, AutomaticPartitionContinuesBitwise) {
   }
 }
 
+TEST(Resume, PreconditionedChainsContinueBitwise) {
+  // Stopped inside the preconditioner's first window (1-33), its second
+  // (34-100) and after the warm-up; the replicas of resgld carry their
+  // preconditioners through swaps.
+  const auto model = data_model();
+  for (const char* sampler : {"sgld", "psgld", "sghmc", "mhbt", "resgld", "csgld", "icsgld"}) {
+    for (const char* kind : {"dense", "diag"}) {
+      auto o = options_for(sampler);
+      o.set("burn_in", Index{120});
+      o.set("precondition", std::string(kind));
+      o.set("precondition_steps", Index{100});
+      o.set("progress_every", Index{10});
+      o.set("checkpoint_every", Index{0});
+      for (const Index stop : {Index{20}, Index{60}, Index{150}}) {
+        check_resume(model, o, std::string(sampler) + "-" + kind + "-" + std::to_string(stop), stop);
+      }
+    }
+  }
+}
+
 TEST(Resume, CheckpointsLandWhereDue) {
   // Every 70 iterations and at the stop: the file holds the state at 150.
   const auto model = data_model();

@@ -12,6 +12,7 @@
 #include "sgmc/models/linear_regression.hpp"
 #include "support/error_message.hpp"
 #include "support/model_checks.hpp"
+#include "support/smooth_data.hpp"
 
 namespace sgmc {
 namespace {
@@ -19,33 +20,20 @@ namespace {
 using testing::evaluate_terms;
 using testing::message_of;
 
-/// 23 rows of 3 features and responses from sines and cosines: the same
-/// numbers on every machine, with no random stream in between.
-std::shared_ptr<const Dataset> smooth_data() {
-  const Index n = 23, p = 3;
-  std::vector<double> a, y;
-  for (Index i = 0; i < n; ++i) {
-    for (Index j = 0; j < p; ++j) {
-      a.push_back(std::sin(1.0 + 0.7 * static_cast<double>(i) + 1.3 * static_cast<double>(j)));
-    }
-    y.push_back(0.5 + std::cos(0.3 * static_cast<double>(i)));
-  }
-  return Dataset::adopt(n, p, std::move(a), std::move(y));
+using testing::smooth_point;
+
+/// Responses 0.5 + cos(0.3 i).
+std::shared_ptr<const Dataset> smooth_responses() {
+  return testing::smooth_data([](double i) { return 0.5 + std::cos(0.3 * i); });
 }
 
-const std::vector<Index> kBatch{0, 4, 4, 9, 22, 17, 3, 11, 1, 2, 5, 6, 7, 8, 10, 12, 13, 14};
-
-Vec smooth_point(Index d) {
-  Vec x(d);
-  for (Index j = 0; j < d; ++j) x[j] = 0.3 * std::cos(2.0 + static_cast<double>(j));
-  return x;
-}
+const std::vector<Index>& kBatch = testing::kSmoothBatch;
 
 const NoisePrior kNoisePriors[] = {NoisePrior::kKnown, NoisePrior::kLogNormal, NoisePrior::kFlat,
                                    NoisePrior::kHalfNormal, NoisePrior::kHalfCauchy};
 
 TEST(LinearPriors, GradientsOfEveryCombinationMatchDifferences) {
-  const auto data = smooth_data();
+  const auto data = smooth_responses();
   for (const bool intercept : {true, false}) {
     for (const CoefPrior coef : {CoefPrior::kFlat, CoefPrior::kNormal}) {
       for (const NoisePrior noise : kNoisePriors) {
@@ -103,7 +91,7 @@ TEST(LinearPriors, EnergiesAreExact) {
 }
 
 TEST(LinearPriors, HalfCauchyIsFiniteFarOut) {
-  const LinearRegression model(smooth_data(),
+  const LinearRegression model(smooth_responses(),
                                LinearPriors{true, CoefPrior::kFlat, 1.0, NoisePrior::kHalfCauchy, 2.0});
   for (const double t : {-400.0, 400.0}) {
     Vec x = Vec::Zero(model.dim());
@@ -133,7 +121,7 @@ void expect_bitwise(const LinearRegression& model, const Golden& golden) {
 }
 
 TEST(LinearPriors, OriginalConstructorGivesTheSameBitsAsBefore) {
-  const auto data = smooth_data();
+  const auto data = smooth_responses();
   const Golden known{0x1.6e9982061576dp+4, 0x1.102272a83cdf3p-7,
                      {-0x1.0e131a3dc735dp+2, -0x1.86ccb63bae735p+2, 0x1.e7fb54100aa6fp-1,
                       -0x1.591dffccf9879p+4},
@@ -156,7 +144,7 @@ TEST(LinearPriors, OriginalConstructorGivesTheSameBitsAsBefore) {
 }
 
 TEST(LinearPriors, RejectBadValuesNamingThem) {
-  const auto data = smooth_data();
+  const auto data = smooth_responses();
   const auto message = [&](LinearPriors priors) {
     return message_of([&] { LinearRegression(data, priors); });
   };

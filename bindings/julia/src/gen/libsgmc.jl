@@ -835,6 +835,132 @@ function sgmc_model_linear(out, data, prior_sd, noise_sd, log_noise_prior_sd)
 end
 
 """
+    sgmc_prior
+
+A prior of `sgmc_model_linear_priors` and `sgmc_model_logistic_priors`: on the coefficients (FLAT, NORMAL) or on the noise sd sigma (KNOWN, LOG_NORMAL, FLAT, HALF_NORMAL, HALF_CAUCHY). Constants that do not depend on x are dropped.
+"""
+const sgmc_prior = Cint
+
+"""
+    SGMC_PRIOR_FLAT
+
+improper uniform: no term in U0 (on sigma: the log-Jacobian -t alone)
+"""
+const SGMC_PRIOR_FLAT = sgmc_prior(0)
+
+"""
+    SGMC_PRIOR_NORMAL
+
+coefficients: N(0, s^2), U0 += c^2 / (2 s^2) each
+"""
+const SGMC_PRIOR_NORMAL = sgmc_prior(1)
+
+"""
+    SGMC_PRIOR_KNOWN
+
+sigma: fixed at the scale, not sampled
+"""
+const SGMC_PRIOR_KNOWN = sgmc_prior(2)
+
+"""
+    SGMC_PRIOR_LOG_NORMAL
+
+sigma: t = log sigma ~ N(0, s^2), U0 += t^2 / (2 s^2)
+"""
+const SGMC_PRIOR_LOG_NORMAL = sgmc_prior(3)
+
+"""
+    SGMC_PRIOR_HALF_NORMAL
+
+sigma: half-normal(0, s), U0 += sigma^2 / (2 s^2) - t
+"""
+const SGMC_PRIOR_HALF_NORMAL = sgmc_prior(4)
+
+"""
+    SGMC_PRIOR_HALF_CAUCHY
+
+sigma: half-Cauchy(0, s), U0 += log(1 + sigma^2 / s^2) - t
+"""
+const SGMC_PRIOR_HALF_CAUCHY = sgmc_prior(5)
+
+"""
+    sgmc_model_linear_priors(out, data, intercept, coef_prior, coef_scale, sigma_prior, sigma_scale)
+
+Bayesian linear regression with the priors of the posteriordb regressions: coefficients flat or normal, intercept optional, sigma known or sampled under a log-normal, flat, half-normal or half-Cauchy prior.
+
+x = (w_1..w_p, b, t) in this order, where b is there only when
+`intercept` is 1 and t only when sigma is sampled (`sigma_prior` other
+than `SGMC_PRIOR_KNOWN`): d = p + intercept + (sigma sampled). **The last
+coordinate t is log sigma**: the draws report log sigma, and sigma =
+exp(t). U_i = (y_i - z_i)^2 / (2 sigma^2) (+ t when sigma is sampled) with
+z_i = a_i' w (+ b). A prior given on sigma (`SGMC_PRIOR_FLAT`,
+`SGMC_PRIOR_HALF_NORMAL`, `SGMC_PRIOR_HALF_CAUCHY`) is a density on sigma,
+so U0 carries the log-Jacobian -t of sigma = e^t; `SGMC_PRIOR_LOG_NORMAL`
+is a normal density on t itself. A flat sigma is Stan's
+`real<lower=0> sigma;` with no prior statement.
+
+Flat priors are improper; with them the posterior is proper only when the
+data have more rows N than coefficients (p + intercept). That is the
+caller's choice: nothing checks it.
+
+sgmc_model_linear(out, data, s, sigma, s_t) is the same model as
+sgmc_model_linear_priors(out, data, 1, `SGMC_PRIOR_NORMAL`, s,
+`SGMC_PRIOR_KNOWN`, sigma) for sigma > 0, and as (..., 1,
+`SGMC_PRIOR_NORMAL`, s, `SGMC_PRIOR_LOG_NORMAL`, s_t) for sigma = 0, to
+the bit.
+
+# Arguments
+- `out` (out): The new model; NULL on failure. Release with `sgmc_model_destroy`.
+- `data` (in): Targets are the responses. Shared by the model.
+- `intercept` (in): 1 for an intercept b after w, 0 for none.
+- `coef_prior` (in): `SGMC_PRIOR_FLAT` or `SGMC_PRIOR_NORMAL`, on every coefficient (w and b).
+- `coef_scale` (in): s of N(0, s^2), finite and > 0; ignored for `SGMC_PRIOR_FLAT`.
+- `sigma_prior` (in): `SGMC_PRIOR_KNOWN`, `SGMC_PRIOR_LOG_NORMAL`, `SGMC_PRIOR_FLAT`, `SGMC_PRIOR_HALF_NORMAL` or `SGMC_PRIOR_HALF_CAUCHY`.
+- `sigma_scale` (in): finite and > 0: sigma itself (KNOWN), the sd of log sigma (LOG_NORMAL), the scale s of the half-normal or half-Cauchy; ignored for `SGMC_PRIOR_FLAT`.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`, whose message names the argument and its value (for example "argument 'sigma_prior' = 1 (SGMC_PRIOR_NORMAL): must be ...").
+
+C prototype:
+```c
+sgmc_status sgmc_model_linear_priors(sgmc_model **out, const sgmc_data *data, int intercept, sgmc_prior coef_prior, double coef_scale, sgmc_prior sigma_prior, double sigma_scale);
+```
+"""
+function sgmc_model_linear_priors(out, data, intercept, coef_prior, coef_scale, sigma_prior, sigma_scale)
+    ccall((:sgmc_model_linear_priors, libsgmc), sgmc_status, (Ptr{Ptr{sgmc_model}}, Ptr{sgmc_data}, Cint, sgmc_prior, Cdouble, sgmc_prior, Cdouble), out, data, intercept, coef_prior, coef_scale, sigma_prior, sigma_scale)
+end
+
+"""
+    sgmc_model_logistic_priors(out, data, intercept, coef_prior, coef_scale)
+
+Bayesian logistic regression with an optional intercept and a flat or normal prior (the priors of the posteriordb regressions).
+
+x = (w_1..w_p, b), b only when `intercept` is 1: d = p + intercept.
+U_i as for `sgmc_model_logistic` with z_i = a_i' w (+ b); U0 = |x|^2 /
+(2 s^2) (`SGMC_PRIOR_NORMAL`) or 0 (`SGMC_PRIOR_FLAT`: improper, and so is
+the posterior when the data are linearly separable). sgmc_model_logistic(out,
+data, s) is (out, data, 1, `SGMC_PRIOR_NORMAL`, s), to the bit.
+
+# Arguments
+- `out` (out): The new model; NULL on failure. Release with `sgmc_model_destroy`.
+- `data` (in): Targets must be 0 or 1. Shared by the model.
+- `intercept` (in): 1 for an intercept b after w, 0 for none.
+- `coef_prior` (in): `SGMC_PRIOR_FLAT` or `SGMC_PRIOR_NORMAL`.
+- `coef_scale` (in): s, finite and > 0; ignored for `SGMC_PRIOR_FLAT`.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT` naming the argument and its value.
+
+C prototype:
+```c
+sgmc_status sgmc_model_logistic_priors(sgmc_model **out, const sgmc_data *data, int intercept, sgmc_prior coef_prior, double coef_scale);
+```
+"""
+function sgmc_model_logistic_priors(out, data, intercept, coef_prior, coef_scale)
+    ccall((:sgmc_model_logistic_priors, libsgmc), sgmc_status, (Ptr{Ptr{sgmc_model}}, Ptr{sgmc_data}, Cint, sgmc_prior, Cdouble), out, data, intercept, coef_prior, coef_scale)
+end
+
+"""
     sgmc_model_mlp_classifier(out, data, n_hidden, n_classes, prior_sd)
 
 A one-hidden-layer tanh network classifying into K classes (softmax).
@@ -2033,7 +2159,7 @@ The sizes of the contour record (the size query before a copy).
 # Arguments
 - `draws` (in): Draws of a contour sampler.
 - `m` (out): The number of subregions: the largest over the chains (with an automatic partition each chain of csgld, csghmc and pcsgld chooses its own, see `sgmc_draws_contour_partition`). May be NULL.
-- `n_thetas` (out): The number of thetas kept per chain: n_steps / "theta_thin" (0 when "theta_thin" is 0). May be NULL.
+- `n_thetas` (out): The number of thetas kept per chain: n_steps / "theta_thin", less the pilot's share of an automatic partition (floor(K_pilot / theta_thin), whose thetas are not kept); 0 when "theta_thin" is 0. May be NULL.
 
 # Returns
 `SGMC_OK`; `SGMC_ERROR_STATE` for draws of a non-contour sampler; `SGMC_ERROR_INVALID_ARGUMENT`.
@@ -2379,7 +2505,7 @@ The verdict over every theta of the run (and, for csgld, csghmc, pcsgld and ksgl
 # Arguments
 - `draws` (in): Draws of a contour sampler.
 - `converged` (out): 1 or 0. May be NULL.
-- `reasons` (out): Empty when converged, else one sentence per failing statistic ("chain 1: theta_max = 0.8 (limit <= 0.5): ..."), joined by "; ", NUL-terminated. May be NULL with `reasons_len` 0 (a size query).
+- `reasons` (out): Empty when converged, else one sentence per failing statistic ("chain 1: theta_max = 0.95 (limit <= 0.9): ..."), joined by "; ", NUL-terminated. May be NULL with `reasons_len` 0 (a size query).
 - `reasons_len` (in): The room in `reasons`, NUL included.
 - `needed` (out): The room the reasons need, NUL included. May be NULL.
 
@@ -2587,6 +2713,15 @@ export sgmc_data_shape
 export sgmc_data_feature_name
 export sgmc_model_logistic
 export sgmc_model_linear
+export sgmc_prior
+export SGMC_PRIOR_FLAT
+export SGMC_PRIOR_NORMAL
+export SGMC_PRIOR_KNOWN
+export SGMC_PRIOR_LOG_NORMAL
+export SGMC_PRIOR_HALF_NORMAL
+export SGMC_PRIOR_HALF_CAUCHY
+export sgmc_model_linear_priors
+export sgmc_model_logistic_priors
 export sgmc_model_mlp_classifier
 export sgmc_model_mlp_regression
 export sgmc_draws

@@ -90,18 +90,60 @@ sgmc_read_csv <- function(path, target) {
   sgmc_data(x, y)
 }
 
-sgmc_logistic <- function(x, y = NULL, prior_sd = 10) {
-  data <- .as_sgmc_data(x, y)
-  h <- c_sgmc_model_logistic(data$handle, .check_number(prior_sd, "prior_sd", 0))
-  .sgmc_new_model(h, "logistic regression", c(data$feature_names, "(Intercept)"))
+.check_intercept <- function(intercept) {
+  if (!is.logical(intercept) || length(intercept) != 1L || is.na(intercept))
+    stop(sprintf("'intercept' = %s: must be TRUE or FALSE", paste(deparse(intercept), collapse = "")),
+         call. = FALSE)
+  intercept
 }
 
-sgmc_linear <- function(x, y = NULL, prior_sd = 10, noise_sd = 0, log_noise_prior_sd = 1) {
+sgmc_logistic <- function(x, y = NULL, prior_sd = 10, intercept = TRUE, coef_prior = "normal") {
   data <- .as_sgmc_data(x, y)
-  noise_sd <- .check_number(noise_sd, "noise_sd", 0)
-  h <- c_sgmc_model_linear(data$handle, .check_number(prior_sd, "prior_sd", 0), noise_sd,
-                           .check_number(log_noise_prior_sd, "log_noise_prior_sd", 0))
-  nm <- c(data$feature_names, "(Intercept)", if (noise_sd == 0) "log_sigma")
+  intercept <- .check_intercept(intercept)
+  if (intercept && identical(coef_prior, "normal")) {
+    h <- c_sgmc_model_logistic(data$handle, .check_number(prior_sd, "prior_sd", 0))
+  } else {
+    h <- c_sgmc_model_logistic_priors(data$handle, as.numeric(intercept),
+                                      .prior_number(coef_prior, "coef_prior"), as.numeric(prior_sd))
+  }
+  .sgmc_new_model(h, "logistic regression", c(data$feature_names, if (intercept) "(Intercept)"))
+}
+
+# The C enumeration sgmc_prior by name.
+.sgmc_priors <- c(flat = 0, normal = 1, known = 2, lognormal = 3, half_normal = 4, half_cauchy = 5)
+
+# A prior's name as its C number; which prior fits which argument is the C
+# library's check (its message names the argument and the value).
+.prior_number <- function(value, name) {
+  if (!is.character(value) || length(value) != 1L || is.na(value) || !(value %in% names(.sgmc_priors)))
+    stop(sprintf("'%s' = %s: must be one of %s", name, paste(deparse(value), collapse = ""),
+                 paste(sprintf('"%s"', names(.sgmc_priors)), collapse = ", ")), call. = FALSE)
+  .sgmc_priors[[value]]
+}
+
+sgmc_linear <- function(x, y = NULL, prior_sd = 10, noise_sd = 0, log_noise_prior_sd = 1,
+                        intercept = TRUE, coef_prior = "normal", sigma_prior = NULL, sigma_scale = 1) {
+  data <- .as_sgmc_data(x, y)
+  intercept <- .check_intercept(intercept)
+  if (is.null(sigma_prior) && intercept && identical(coef_prior, "normal")) {
+    # The original model, through the original function (and its messages).
+    noise_sd <- .check_number(noise_sd, "noise_sd", 0)
+    h <- c_sgmc_model_linear(data$handle, .check_number(prior_sd, "prior_sd", 0), noise_sd,
+                             .check_number(log_noise_prior_sd, "log_noise_prior_sd", 0))
+    sampled <- noise_sd == 0
+  } else {
+    if (is.null(sigma_prior)) {
+      # sigma as the original arguments give it.
+      noise_sd <- .check_number(noise_sd, "noise_sd", 0)
+      sigma_prior <- if (noise_sd == 0) "lognormal" else "known"
+      sigma_scale <- if (noise_sd == 0) log_noise_prior_sd else noise_sd
+    }
+    h <- c_sgmc_model_linear_priors(data$handle, as.numeric(intercept),
+                                    .prior_number(coef_prior, "coef_prior"), as.numeric(prior_sd),
+                                    .prior_number(sigma_prior, "sigma_prior"), as.numeric(sigma_scale))
+    sampled <- sigma_prior != "known"
+  }
+  nm <- c(data$feature_names, if (intercept) "(Intercept)", if (sampled) "log_sigma")
   .sgmc_new_model(h, "linear regression", nm)
 }
 

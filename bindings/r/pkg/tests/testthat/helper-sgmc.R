@@ -20,9 +20,10 @@ pima <- function() {
 }
 
 # Logistic regression written in R (the built-in model's energy, docs/models.md):
-# parameters (w, b), prior N(0, prior_sd^2 I).
-r_logistic <- function(x, y, prior_sd) {
-  a1 <- cbind(x, 1)
+# parameters (w, b), or w alone without the intercept; prior N(0, prior_sd^2 I),
+# or none when flat.
+r_logistic <- function(x, y, prior_sd, intercept = TRUE, flat = FALSE) {
+  a1 <- if (intercept) cbind(x, 1) else x
   sgmc_model_r(
     energy = function(w, batch) {
       z <- drop(a1[batch, , drop = FALSE] %*% w)
@@ -32,8 +33,8 @@ r_logistic <- function(x, y, prior_sd) {
       z <- drop(a1[batch, , drop = FALSE] %*% w)
       drop(crossprod(a1[batch, , drop = FALSE], 1 / (1 + exp(-z)) - y[batch]))
     },
-    prior_energy = function(w) sum(w^2) / (2 * prior_sd^2),
-    prior_gradient = function(w) w / prior_sd^2,
+    prior_energy = function(w) if (flat) 0 else sum(w^2) / (2 * prior_sd^2),
+    prior_gradient = function(w) if (flat) 0 * w else w / prior_sd^2,
     dim = ncol(a1), data_size = nrow(a1))
 }
 

@@ -83,3 +83,29 @@ test_that("draws do not depend on the number of threads", {
   b <- sgmc_sample(g, "sgld", 2000, step_size = 0.02, n_chains = 3, threads = 2, seed = 11)
   expect_identical(a$draws, b$draws)
 })
+
+test_that("precondition = 'dense' samples an ill-conditioned Gaussian that plain sgld cannot mix", {
+  # sds 1 and 100, correlation 0.99: the step must stay below the smallest
+  # variance (about 0.01), where plain SGLD needs ~1e6 steps per crossing of
+  # the wide direction.
+  sd <- c(1, 100)
+  S2 <- diag(sd) %*% matrix(c(1, 0.99, 0.99, 1), 2) %*% diag(sd)
+  m2 <- c(2, -50)
+  g2 <- sgmc_gaussian(m2, S2)
+  step <- 0.02 * min(eigen(S2)$values)
+  fit <- sgmc_sample(g2, "sgld", 60000, step_size = step, burn_in = 10000, thin = 5,
+                     precondition = "dense", n_chains = 2, threads = 2, seed = 12)
+  flat <- matrix(fit$draws, ncol = 2)
+  ess <- posterior::ess_bulk(fit$draws[, , 2])
+  se <- sd / sqrt(ess)
+  expect_lt(max(abs(colMeans(flat) - m2) / se), 4)
+  expect_lt(abs(var(flat[, 2]) / S2[2, 2] - 1), 4 * sqrt(2 / ess) + 0.01)
+  plain <- sgmc_sample(g2, "sgld", 60000, step_size = step, burn_in = 10000, thin = 5,
+                       n_chains = 2, threads = 2, seed = 12)
+  expect_gt(ess, 20 * posterior::ess_bulk(plain$draws[, , 2]))
+  expect_error(sgmc_sample(g2, "sgld", 1000, step_size = step, precondition = "dense"),
+               "'burn_in' = 0")
+  expect_error(sgmc_sample(g2, "sgld", 1000, step_size = step, burn_in = 100,
+                           precondition = "dense", precondition_steps = 200),
+               "'precondition_steps' = 200")
+})

@@ -1,0 +1,91 @@
+// A fixed preconditioner estimated during warm-up, applied as a change of
+// coordinates x = L y: the kernel moves y, the model sees x, gradients map
+// as grad_y U = L' grad_x U (one evaluation per step, as before). SGLD in y
+// is preconditioned Langevin dynamics with the constant matrix L L'
+// (x' = x - eps L L' grad U + sqrt(2 eps tau) L w); every kernel (SGHMC,
+// pSGLD, the contour samplers, MHBT's proposals) gets the same benefit, and
+// energies are unchanged (the Jacobian of a linear map is constant).
+//
+// Estimation (in windows, as Stan adapts its metric): the warm-up [1, W] is
+// cut into windows (warm_up_windows() in the .cpp says how). Each window
+// gives the covariance S of its positions and C of its gradients, and L L'
+// is proportional to their matrix geometric mean G (G S^-1 G = C^-1; diag:
+// G_ii = sqrt(S_ii / C_ii)): the minimiser of the sample Fisher divergence
+// of Seyboldt, Carlson & Carpenter, "Preconditioning Hamiltonian Monte Carlo
+// by minimizing Fisher divergence" (arXiv:2603.18845, 2026), as in nutpie. For a Gaussian with Hessian H the
+// gradients are H x, so C = H S H and G = H^-1 exactly, whatever S is: a
+// chain that has crossed a wide direction only partly still gets it right,
+// where the positions alone would underestimate it. Both are shrunk
+// towards their diagonals in the current coordinates y, (n A + 5 diag A) /
+// (n + 5). The scale of L keeps `step_size`'s meaning: the largest
+// curvature the kernel sees, lambda_max(L' C L), is the largest in x,
+// lambda_max(C) (for a Gaussian, L L' = Sigma / lambda_min(Sigma)); gradient
+// noise only adds to C, which makes the steps smaller, never larger.
+#pragma once
+
+#include <vector>
+
+#include "sgmc/samplers/precondition_settings.hpp"
+
+namespace sgmc {
+
+class ByteReader;
+class ByteWriter;
+
+/// The shortest warm-up window: kMinPreconditionWindow, and 10 x dim for
+/// "dense", whose covariance needs several positions per coordinate.
+Index shortest_window(PreconditionKind kind, Index dim);
+
+class Preconditioner {
+ public:
+  /// `warm_up` = W >= kMinPreconditionWindow, the resolved settings.steps.
+  Preconditioner(PreconditionKind kind, Index dim, Index warm_up);
+
+  /// x = L y.
+  void to_x(ConstVecRef y, VecRef x) const;
+  /// y = L^{-1} x.
+  void to_y(ConstVecRef x, VecRef y) const;
+  /// g_y = L' g_x, the gradient in y of a function whose x-gradient is g_x.
+  void gradient_to_y(ConstVecRef g_x, VecRef g_y) const;
+
+  /// Takes grad U_hat at the point evaluated for iteration k, before
+  /// observe(k, ...). Never allocates.
+  void add_gradient(ConstVecRef g);
+  /// Takes the position x of iteration k (k = 1, 2, ...). Returns true when
+  /// iteration k ends a window and L changed: the caller re-expresses its
+  /// state in the new y. Never allocates but at a window's end.
+  bool observe(Index k, ConstVecRef x);
+
+  /// Windows whose estimate has been applied so far.
+  Index windows_done() const { return window_; }
+  /// The last iteration of each window.
+  const std::vector<Index>& window_ends() const { return ends_; }
+  /// L's diagonal (diag) or its lower-triangular factor (dense), for reports.
+  const Vec& scales() const { return scale_; }
+  const Eigen::MatrixXd& factor() const { return factor_; }
+
+  void save(ByteWriter& out) const;
+  void load(ByteReader& in);
+
+ private:
+  bool dense() const { return kind_ == PreconditionKind::kDense; }
+  /// Sets L from the window's positions and gradients; false when they cannot give one
+  /// (a coordinate that never moved, a non-finite value): L stays.
+  bool estimate();
+
+  PreconditionKind kind_;
+  std::vector<Index> ends_;
+  Index window_ = 0;   ///< windows finished
+  Index count_ = 0;    ///< positions in the current window
+  Vec mean_;           ///< their running mean (Welford)
+  Vec delta_;          ///< scratch: x - mean
+  Vec m2_diag_;        ///< diag: sum of squared deviations
+  Eigen::MatrixXd m2_; ///< dense: lower triangle of the sum of outer products
+  Vec g_mean_;         ///< the window's running mean gradient
+  Vec g2_diag_;        ///< diag: sum of squared gradient deviations
+  Eigen::MatrixXd g2_; ///< dense: lower triangle of the sum of gradient outer products
+  Vec scale_;          ///< diag: L = diag(scale_)
+  Eigen::MatrixXd factor_;  ///< dense: L, lower triangular
+};
+
+}  // namespace sgmc
