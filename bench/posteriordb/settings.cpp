@@ -12,9 +12,6 @@
 namespace sgmc::bench {
 namespace {
 
-/// h = eps lambda_max of SGLD: its sd error h (1 + N/n) / 4 stays near 1%,
-/// a tenth of the sd tolerance.
-constexpr double kSgldStiffStep = 0.05;
 /// SGHMC's eps / friction equals SGLD's eps: the same Langevin time per step.
 constexpr double kFriction = 0.1;
 /// Chains in every run.
@@ -48,17 +45,17 @@ Stiffness stiffness(const Model& model, ConstVecRef x) {
 
 RunSettings settings_for(const std::string& sampler, const Stiffness& s, Index dim,
                          Index data_size, bool exchangeable, Index n_steps, Index batch_size,
-                         const std::string& precondition) {
+                         const std::string& precondition, double sgld_h) {
   RunSettings r;
   r.sampler = sampler;
   r.precondition = precondition;
   r.n_steps = n_steps;
-  r.burn_in = n_steps / 10;
+  r.burn_in = n_steps / 5;
   const bool full = sampler == "mhbt" || !exchangeable;
   r.batch_size = full ? data_size : batch_size > 0 ? batch_size : std::max<Index>(1, data_size / 10);
   const double ratio = static_cast<double>(data_size) / static_cast<double>(r.batch_size);
-  // SGLD's eps: h (1 + N/n) / 4 <= kSgldStiffStep / 2, about 1.25% on the sd.
-  const double sgld = 2.0 * kSgldStiffStep / (1.0 + ratio) / s.lambda_max;
+  // SGLD's eps: h (1 + N/n) / 4 = sgld_h / 4 on the sd, as at the full batch.
+  const double sgld = 2.0 * sgld_h / (1.0 + ratio) / s.lambda_max;
   if (sampler == "sgld" || sampler == "cycsgld" || sampler == "csgld") {
     r.step_size = sgld;
   } else if (sampler == "sghmc") {
@@ -99,9 +96,10 @@ Options options_for(const RunSettings& run, Index data_size, Index seed) {
   if (run.sampler == "sghmc") o.set("friction", kFriction);
   if (run.sampler == "psgld") o.set("rms_epsilon", run.rms_epsilon);
   if (run.precondition != "none") {
+    // Estimated over the whole burn-in (precondition_steps' default): its
+    // growth windows, W / 20 each, are then hundreds of iterations, several
+    // relaxation times 1 / h of the stiffest direction (docs/preconditioning.md).
     o.set("precondition", run.precondition);
-    // The mass matrix is estimated over the first half of the burn-in.
-    o.set("precondition_steps", std::int64_t{run.burn_in / 2});
   }
   return o;
 }

@@ -16,6 +16,10 @@
 
 namespace sgmc::bench {
 
+/// h = eps lambda_max of SGLD in the table: its sd error h (1 + N/n) / 4
+/// stays near 1%, a tenth of the sd tolerance.
+inline constexpr double kSgldStiffStep = 0.05;
+
 struct Stiffness {
   double lambda_max = 0;
   double lambda_min = 0;
@@ -38,10 +42,11 @@ struct RunSettings {
 
 /// The settings of `sampler` on a posterior of `data_size` data and
 /// dimension `dim`; `batch_size` 0 picks N / 10 where mini-batches are
-/// allowed (`exchangeable`), N otherwise and for MHBT.
+/// allowed (`exchangeable`), N otherwise and for MHBT. `sgld_h` is SGLD's
+/// h for the full batch (the others' steps follow from it).
 RunSettings settings_for(const std::string& sampler, const Stiffness& s, Index dim,
                          Index data_size, bool exchangeable, Index n_steps, Index batch_size,
-                         const std::string& precondition);
+                         const std::string& precondition, double sgld_h = kSgldStiffStep);
 
 /// The options of a run of 4 chains with seed `seed`.
 Options options_for(const RunSettings& run, Index data_size, Index seed);
