@@ -64,10 +64,13 @@ RunSettings settings_for(const std::string& sampler, const Stiffness& s, Index d
     // RMSprop divides by sqrt(E g^2) ~ sqrt(lambda_max (1 + N/n)) in the
     // stiffest direction: the same effective step there as SGLD's.
     r.step_size = sgld * std::sqrt(s.lambda_max * (1.0 + ratio));
-    // The gradient's rms in the flattest direction, sqrt(lambda_min): the
-    // default 1e-5 lets 1 / (lambda + sqrt(V)) blow up where a coordinate's
-    // gradient happens to be near 0 while V is young, and the chain diverges.
-    r.rms_epsilon = std::sqrt(s.lambda_min);
+    // The gradient's rms in the flattest direction the kernel sees: sqrt of
+    // lambda_min, or of lambda_max once the dense preconditioner has made
+    // every curvature about lambda_max. The default 1e-5 lets
+    // 1 / (lambda + sqrt(V)) blow up where a coordinate's gradient happens
+    // to be near 0 while V is young (and V restarts at every window of the
+    // warm-up), and the chain diverges.
+    r.rms_epsilon = std::sqrt(precondition == "dense" ? s.lambda_max : s.lambda_min);
   } else if (sampler == "mhbt") {
     // The random walk's delta: 2.38 / sqrt(d) of the stiffest direction's sd.
     r.step_size = 2.38 / std::sqrt(static_cast<double>(dim) * s.lambda_max);
