@@ -54,7 +54,10 @@ RunSettings settings_for(const std::string& sampler, const Stiffness& s, Index d
   const bool full = sampler == "mhbt" || !exchangeable;
   r.batch_size = full ? data_size : batch_size > 0 ? batch_size : std::max<Index>(1, data_size / 10);
   const double ratio = static_cast<double>(data_size) / static_cast<double>(r.batch_size);
-  // SGLD's eps: h (1 + N/n) / 4 = sgld_h / 4 on the sd, as at the full batch.
+  // SGLD's eps: h = sgld_h at the full batch (sd error h / 4); with a
+  // batch n the gradient noise adds about h (N/n) / 4 (a per-datum gradient
+  // variance the size of the Fisher information), and h = 2 sgld_h / (1 + N/n)
+  // keeps the sum near sgld_h / 2.
   const double sgld = 2.0 * sgld_h / (1.0 + ratio) / s.lambda_max;
   if (sampler == "sgld" || sampler == "cycsgld" || sampler == "csgld") {
     r.step_size = sgld;

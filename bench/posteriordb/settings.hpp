@@ -16,8 +16,8 @@
 
 namespace sgmc::bench {
 
-/// h = eps lambda_max of SGLD in the table: its sd error h (1 + N/n) / 4
-/// stays near 1%, a tenth of the sd tolerance.
+/// h = eps lambda_max of full-batch SGLD in the table: its sd error h / 4
+/// is 1.25%, an eighth of the sd tolerance (about 2.5% with N/10 batches).
 inline constexpr double kSgldStiffStep = 0.05;
 
 struct Stiffness {
