@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "low_dim_gauss_mix.hpp"
+#include "../common/low_dim_gauss_mix.hpp"
 #include "mixtures.hpp"
 #include "sgmc/drivers/contour_verdict.hpp"
 #include "sgmc/drivers/options_run.hpp"
@@ -110,7 +110,7 @@ RunResult run(const Mixture& target, const std::string& sampler, Index n_steps, 
 RunResult run_posterior(const std::string& dir, const std::string& sampler, Index n_steps,
                         Index seed) {
   const auto model = sgmc::bench::LowDimGaussMix::from_posteriordb(dir);
-  const auto [ref_mean, ref_sd] = sgmc::bench::LowDimGaussMix::reference(dir);
+  const auto reference = sgmc::bench::reference_moments(dir, sgmc::bench::LowDimGaussMix::names());
   auto o = options_for(sampler, n_steps, seed, {});
   // eps / friction = 1e-4 for CSGHMC; pCSGLD's preconditioner 1/(0.1 + sqrt(V))
   // grows to 10 where the full-data mean gradient vanishes, at the mode.
@@ -136,7 +136,7 @@ RunResult run_posterior(const std::string& dir, const std::string& sampler, Inde
     mean += sgmc::weighted_moments(x, log_w).mean / static_cast<double>(used);
     out.kish_share += sgmc::kish_ess(sgmc::normalised_weights(log_w)) / static_cast<double>(draws.size() * static_cast<Index>(used));
   }
-  out.error = ((mean - ref_mean).array() / ref_sd.array()).abs().maxCoeff();
+  out.error = ((mean - reference.mean).array() / reference.sd.array()).abs().maxCoeff();
   add_verdict(out, result);
   return out;
 }

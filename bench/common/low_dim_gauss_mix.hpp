@@ -9,17 +9,15 @@
 // with the log-Jacobian z2 + z3 + z4 + log theta + log(1 - theta) in the
 // prior term U0; every datum's term U_n = -log_mix(...) is its own, so
 // mini-batches work. `constrained` maps draws back to the names of the
-// reference draws (mu[1], mu[2], sigma[1], sigma[2], theta).
+// reference draws (mu[1], mu[2], sigma[1], sigma[2], theta). Shared by
+// bench/contour_robustness and bench/posteriordb.
 #pragma once
 
 #include <cmath>
-#include <fstream>
-#include <map>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "posteriordb.hpp"
 #include "sgmc/models/model.hpp"
 
 namespace sgmc::bench {
@@ -30,8 +28,7 @@ class LowDimGaussMix final : public Model {
 
   /// The data of `dir`/data.json (posteriordb's low_dim_gauss_mix folder).
   static LowDimGaussMix from_posteriordb(const std::string& dir) {
-    std::ifstream in(dir + "/data.json");
-    const auto data = nlohmann::json::parse(in);
+    const auto data = read_json(dir + "/data.json");
     return LowDimGaussMix(data.at("y").get<std::vector<double>>());
   }
 
@@ -48,15 +45,20 @@ class LowDimGaussMix final : public Model {
     out.prior_energy = (mu1 * mu1 + mu2 * mu2 + s1 * s1 + s2 * s2) / 8.0 -
                        (z[1] + z[2] + z[3]) - 5.0 * (std::log(theta) + std::log1p(-theta));
     double g_mu1 = 0, g_mu2 = 0, g_s1 = 0, g_s2 = 0, g_theta = 0, energy = 0;
+    // The per-datum logs of theta and sigma hoisted, and the responsibilities
+    // r_k = exp(a_k - l) taken from the same two exps as l: 3 transcendental
+    // calls per datum instead of 9, a third of the time.
+    const double log_w1 = std::log(theta) - z[2], log_w2 = std::log1p(-theta) - z[3];
     for (const Index n : request.batch) {
       const double y = y_[static_cast<std::size_t>(n)];
       const double e1 = (y - mu1) / s1, e2 = (y - mu2) / s2;
-      const double a = std::log(theta) - std::log(s1) - 0.5 * e1 * e1;
-      const double b = std::log1p(-theta) - std::log(s2) - 0.5 * e2 * e2;
+      const double a = log_w1 - 0.5 * e1 * e1;
+      const double b = log_w2 - 0.5 * e2 * e2;
       const double top = std::max(a, b);
-      const double l = top + std::log(std::exp(a - top) + std::exp(b - top));
+      const double ea = std::exp(a - top), eb = std::exp(b - top);
+      const double l = top + std::log(ea + eb);
       energy -= l - kHalfLog2Pi;
-      const double r1 = std::exp(a - l), r2 = std::exp(b - l);
+      const double r1 = ea / (ea + eb), r2 = eb / (ea + eb);
       g_mu1 += r1 * e1 / s1;
       g_mu2 += r2 * e2 / s2;
       g_s1 += r1 * (e1 * e1 - 1.0) / s1;
@@ -79,25 +81,15 @@ class LowDimGaussMix final : public Model {
     return x;
   }
 
-  /// The reference draws' mean and sd of every parameter, in that order.
-  static std::pair<Vec, Vec> reference(const std::string& dir) {
-    std::ifstream in(dir + "/reference_draws.json");
-    const auto chains = nlohmann::json::parse(in);
-    const char* names[] = {"mu[1]", "mu[2]", "sigma[1]", "sigma[2]", "theta"};
-    Vec mean = Vec::Zero(5), sq = Vec::Zero(5);
-    double n = 0;
-    for (const auto& chain : chains) {
-      for (int p = 0; p < 5; ++p) {
-        for (const double v : chain.at(names[p])) {
-          mean[p] += v;
-          sq[p] += v * v;
-          if (p == 0) n += 1;
-        }
-      }
-    }
-    mean /= n;
-    return {mean, (sq / n - mean.cwiseAbs2()).cwiseSqrt()};
+  /// The inverse of constrained(): the unconstrained point of (mu, sigma, theta).
+  static Vec unconstrained(ConstVecRef x) {
+    Vec z(5);
+    z << x[0], std::log(x[1] - x[0]), std::log(x[2]), std::log(x[3]), std::log(x[4] / (1.0 - x[4]));
+    return z;
   }
+
+  /// The reference draws' names of constrained()'s coordinates.
+  static std::vector<std::string> names() { return {"mu[1]", "mu[2]", "sigma[1]", "sigma[2]", "theta"}; }
 
  private:
   static constexpr double kHalfLog2Pi = 0.91893853320467274178;
