@@ -12,6 +12,7 @@ packages=(
   doxygen                               # the C API reference (docs/Doxyfile.in)
   r-base-core r-cran-posterior          # R-hat/ESS checked against R's posterior
   swig r-base-dev r-cran-testthat       # the R package (bindings/r)
+  r-cran-bayesplot r-cran-coda          # the R package's bayesplot and coda methods, tested
   libopenmpi-dev openmpi-bin            # the optional MPI driver (SGMC_MPI)
   clang libclang-rt-14-dev llvm ccache  # the fuzzers and sanitizer stages (cmake/ci/fuzz.sh,
   dpkg-dev                              # asan.sh, tsan.sh): clang, its runtimes, llvm-symbolizer;

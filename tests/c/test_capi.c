@@ -374,6 +374,42 @@ static void test_ask_tell(void) {
   sgmc_model_destroy(m);
 }
 
+/* With a preconditioner (docs/preconditioning.md) an ask/tell chain is
+ * asked at points x = L y and reproduces sgmc_sample bit for bit, through the
+ * warm-up's windows; a warm-up without a burn-in is refused by name. */
+static void test_preconditioned_ask_tell(void) {
+  data_model data;
+  sgmc_model *m = NULL;
+  sgmc_draws *d = NULL;
+  sgmc_chain *c = NULL;
+  sgmc_options *o = options_for("sgld", 1e-5);
+  double x0[DIM] = {0.5, 0.5}, x[DIM], bg[DIM], pg[DIM], be, pe;
+  int64_t batch[20], n = 0, k;
+  make_data(&data);
+  CHECK_OK(sgmc_options_set_string(o, "precondition", "dense"));
+  CHECK_OK(sgmc_options_set_int(o, "n_steps", 600));
+  CHECK_OK(sgmc_options_set_int(o, "burn_in", 0));
+  CHECK_OK(sgmc_model_from_callback(&m, DIM, N_DATA, data_energy, 0, &data));
+  CHECK_ERROR(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "'burn_in' = 0");
+  CHECK(d == NULL);
+  CHECK_OK(sgmc_options_set_int(o, "burn_in", 200));
+  CHECK_OK(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL));
+  CHECK_OK(sgmc_chain_create(&c, o, DIM, N_DATA, x0, 0));
+  for (k = 0; k < 600; ++k) {
+    CHECK_OK(sgmc_chain_ask(c, x, DIM, batch, 20, &n));
+    be = pe = 0.0;
+    bg[0] = bg[1] = pg[0] = pg[1] = 0.0;
+    data_energy(x, DIM, batch, n, &be, bg, &pe, pg, &data);
+    CHECK_OK(sgmc_chain_tell(c, be, bg, pe, pg, DIM));
+  }
+  check_same_draws(d, 0, c, 400);
+  sgmc_draws_destroy(d);
+  sgmc_chain_destroy(c);
+  sgmc_options_destroy(o);
+  sgmc_model_destroy(m);
+}
+
 /* The same seed gives bitwise the same draws on 1 and on 2 threads. */
 static void test_thread_count_does_not_matter(void) {
   data_model data;
@@ -634,6 +670,7 @@ int main(void) {
   test_failures_and_cancel();
   test_builtin_targets();
   test_ask_tell();
+  test_preconditioned_ask_tell();
   test_thread_count_does_not_matter();
   test_contour();
   test_contour_control_point();

@@ -236,7 +236,10 @@ void Chain::tell() {
   const bool exploring = config_.schedule.exploring(k);
   const bool records = iteration && !exploring && record_.records(k);
   const StepInfo info{k, config_.schedule.at(k), exploring ? 0.0 : config_.temperature};
-  if (precond_ && iteration) precond_->add_gradient(grad);  // its curvature estimate
+  // The preconditioner learns from the evaluations that sample pi: not from
+  // an optimiser's path to a mode (temperature 0, or a cyclical sampler's
+  // exploration stage), whose shrinking steps say nothing about its shape.
+  if (precond_ && iteration && info.temperature > 0.0) precond_->add(query(), grad);
   if (contour_) {  // SPEC §4: J_k, theta update and the draw's weight, then g_k grad U_hat
     grad_ = contour_->step(checked.index_energy, k, info.temperature, records) * grad;
   }
@@ -266,7 +269,7 @@ void Chain::tell() {
   }
   if (iteration) {
     k_ = k;
-    if (precond_ && precond_->observe(k, position())) restart_kernel();
+    if (precond_ && precond_->end_window(k)) restart_kernel();
   }
   batch_.next(batch_rng_);
 }

@@ -96,32 +96,28 @@ void Preconditioner::gradient_to_y(ConstVecRef g_x, VecRef g_y) const {
   }
 }
 
-void Preconditioner::add_gradient(ConstVecRef g) {
+void Preconditioner::add(ConstVecRef x, ConstVecRef g) {
   if (window_ >= static_cast<Index>(ends_.size())) return;
-  // Centred (Welford, as the positions): a chain still drifting has a mean
-  // gradient, which says nothing about curvature.
-  const double n = static_cast<double>(count_ + 1);
-  delta_ = g - g_mean_;
-  g_mean_ += delta_ / n;
-  if (dense()) {
-    g2_.selfadjointView<Eigen::Lower>().rankUpdate(delta_, (n - 1.0) / n);
-  } else {
-    g2_diag_.array() += (n - 1.0) / n * delta_.array().square();
-  }
+  // Welford for both: mean += (v - mean) / n; M2 += (n - 1)/n (v - mean_old)(v - mean_old)'.
+  // Centred gradients: a chain still drifting has a mean gradient, which
+  // says nothing about curvature.
+  ++count_;
+  const double n = static_cast<double>(count_);
+  const auto accumulate = [&](ConstVecRef v, Vec& mean, Vec& diag, Eigen::MatrixXd& full) {
+    delta_ = v - mean;
+    mean += delta_ / n;
+    if (dense()) {
+      full.selfadjointView<Eigen::Lower>().rankUpdate(delta_, (n - 1.0) / n);
+    } else {
+      diag.array() += (n - 1.0) / n * delta_.array().square();
+    }
+  };
+  accumulate(x, mean_, m2_diag_, m2_);
+  accumulate(g, g_mean_, g2_diag_, g2_);
 }
 
-bool Preconditioner::observe(Index k, ConstVecRef x) {
+bool Preconditioner::end_window(Index k) {
   if (window_ >= static_cast<Index>(ends_.size())) return false;
-  // Welford: mean += (x - mean) / n; M2 += (n - 1)/n (x - mean_old)(x - mean_old)'.
-  ++count_;
-  delta_ = x - mean_;
-  const double n = static_cast<double>(count_);
-  mean_ += delta_ / n;
-  if (dense()) {
-    m2_.selfadjointView<Eigen::Lower>().rankUpdate(delta_, (n - 1.0) / n);
-  } else {
-    m2_diag_.array() += (n - 1.0) / n * delta_.array().square();
-  }
   if (k < ends_[static_cast<std::size_t>(window_)]) return false;
   const bool changed = estimate();
   ++window_;

@@ -48,13 +48,15 @@ class Preconditioner {
   /// g_y = L' g_x, the gradient in y of a function whose x-gradient is g_x.
   void gradient_to_y(ConstVecRef g_x, VecRef g_y) const;
 
-  /// Takes grad U_hat at the point evaluated for iteration k, before
-  /// observe(k, ...). Never allocates.
-  void add_gradient(ConstVecRef g);
-  /// Takes the position x of iteration k (k = 1, 2, ...). Returns true when
-  /// iteration k ends a window and L changed: the caller re-expresses its
-  /// state in the new y. Never allocates but at a window's end.
-  bool observe(Index k, ConstVecRef x);
+  /// Takes the point x evaluated for an iteration and grad U_hat there.
+  /// Both statistics come from the same points, so that C = H S H holds
+  /// for a Gaussian whatever the points are (MHBT's are its proposals).
+  /// Never allocates.
+  void add(ConstVecRef x, ConstVecRef g);
+  /// Called after iteration k (k = 1, 2, ...). Returns true when k ends a
+  /// window and L changed: the caller re-expresses its state in the new y.
+  /// Never allocates but when it returns true.
+  bool end_window(Index k);
 
   /// Windows whose estimate has been applied so far.
   Index windows_done() const { return window_; }

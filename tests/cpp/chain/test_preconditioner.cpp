@@ -58,13 +58,14 @@ TEST(Preconditioner, WhitensTheCovarianceOfItsPositions) {
     normal.fill(w.data(), 3);
     const Vec x = root * w;
     const Vec g = precision * x;  // grad U of N(0, Sigma)
-    dense.add_gradient(g);
-    diag.add_gradient(g);
-    changes += dense.observe(k, x);
-    diag.observe(k, x);
+    dense.add(x, g);
+    diag.add(x, g);
+    changes += dense.end_window(k);
+    diag.end_window(k);
   }
   EXPECT_EQ(changes, 12);
-  EXPECT_FALSE(dense.observe(6201, Vec::Zero(3)));  // the warm-up is over
+  dense.add(Vec::Zero(3), Vec::Zero(3));
+  EXPECT_FALSE(dense.end_window(6201));  // the warm-up is over
   const Eigen::MatrixXd l = dense.factor();
   // Scaled so that the largest curvature in y is the largest in x: for a
   // Gaussian, L L' = Sigma / lambda_min(Sigma), up to the estimates' errors.

@@ -33,6 +33,7 @@
               draws_per_chain = counts,
               faults = vapply(seq_len(n_chains), function(c) c_sgmc_draws_faults(handles[[chain_map[c, 1]]], chain_map[c, 2]), 0),
               variables = variables, handles = handles, chain_map = chain_map,
+              seed = .sgmc_get_option(opts, "seed"),
               temperature = .sgmc_get_option(opts, "temperature"),
               temperatures = unlist(lapply(seq_len(n_chains), function(c) {
                 h <- handles[[chain_map[c, 1]]]
@@ -216,13 +217,14 @@ sgmc_weighted_summary <- function(x, probs = c(0.05, 0.5, 0.95), kind = c("inter
 # of all chains pooled (a draws_array of n iterations x 1 chain x variables,
 # attribute "index": the 1-based positions in the pooled draws, chain 1's
 # first), or of each chain (n iterations x chains x variables).
-sgmc_resample <- function(x, n = x$n_draws, seed = 1, kind = c("interpolated", "bin"),
+sgmc_resample <- function(x, n = x$n_draws, seed = NULL, kind = c("interpolated", "bin"),
                           theta = c("running", "final"), pooled = NULL) {
   .check_contour(x)
   if (!is.numeric(n) || length(n) != 1L || is.na(n) || n < 1 || n != round(n))
     stop(sprintf("'n' = %s: must be a whole number >= 1", paste(deparse(n), collapse = "")), call. = FALSE)
   pooled <- .check_pooled(x, pooled)
   w <- .weight_code(kind[1], theta[1])
+  seed <- .sgmc_seed(seed)
   if (pooled) {
     idx <- c_sgmc_r_draws_pooled_resample(x$handles[[1]], w[["kind"]], w[["when"]], seed, n) + 1
     all_draws <- do.call(rbind, lapply(seq_len(x$n_chains), function(c)
@@ -285,21 +287,50 @@ sgmc_temperatures <- function(x) {
   x$temperatures
 }
 
-as.array.sgmc_draws <- function(x, ...) x$draws
+# The draws and lp__ as a plain iterations x chains x variables array: what
+# every conversion below starts from. lp__ is minus the (stochastic) energy,
+# Stan's log density up to a constant, so tools that know Stan's draws
+# treat it alike. For resgld only chain 1 (the target's temperature) is kept
+# unless all_replicas = TRUE.
+.sgmc_array <- function(x, lp = TRUE, all_replicas = FALSE) {
+  keep <- if (x$sampler == "resgld" && !all_replicas) 1 else seq_len(x$n_chains)
+  arr <- x$draws[, keep, , drop = FALSE]
+  if (!lp) return(arr)
+  # The energies are one more slice along the last (variable) dimension.
+  array(c(arr, -x$energy[, keep]), dim(arr) + c(0, 0, 1),
+        dimnames = list(iteration = NULL, chain = NULL, variable = c(x$variables, "lp__")))
+}
+
+# bayesplot calls as.array() on objects that are not posterior draws.
+as.array.sgmc_draws <- function(x, lp = TRUE, all_replicas = FALSE, ...) .sgmc_array(x, lp, all_replicas)
 
 # Draws of every chain as a posterior draws_array. For contour samplers
 # weights = TRUE (the default) adds the importance weights as .log_weight,
-# normalised per chain so that every chain counts equally; for resgld only
-# chain 1 (the target's temperature) is kept unless all_replicas = TRUE.
-as_draws_array.sgmc_draws <- function(x, weights = TRUE, all_replicas = FALSE, ...) {
-  arr <- x$draws
-  if (x$sampler == "resgld" && !all_replicas) arr <- arr[, 1, , drop = FALSE]
-  out <- posterior::as_draws_array(arr)
+# normalised per chain so that every chain counts equally.
+as_draws_array.sgmc_draws <- function(x, weights = TRUE, lp = TRUE, all_replicas = FALSE, ...) {
+  out <- posterior::as_draws_array(.sgmc_array(x, lp, all_replicas))
   if (isTRUE(weights) && !is.null(x$log_weights) && x$n_draws > 0) {
     lw <- apply(x$log_weights, 2, function(v) v - (max(v) + log(sum(exp(v - max(v))))))
     out <- posterior::weight_draws(out, as.numeric(lw), log = TRUE)
   }
   out
+}
+
+# posterior's other formats (and its generics' defaults, such as
+# summarise_draws(), which call as_draws()) go through the draws_array, so
+# the arguments above apply to every format.
+as_draws.sgmc_draws <- function(x, ...) as_draws_array(x, ...)
+as_draws_df.sgmc_draws <- function(x, ...) as_draws_df(as_draws_array(x, ...))
+as_draws_matrix.sgmc_draws <- function(x, ...) as_draws_matrix(as_draws_array(x, ...))
+as_draws_list.sgmc_draws <- function(x, ...) as_draws_list(as_draws_array(x, ...))
+as_draws_rvars.sgmc_draws <- function(x, ...) as_draws_rvars(as_draws_array(x, ...))
+
+# coda (a Suggests: the method is registered when coda is loaded). coda has
+# no weights: the contour samplers' draws come unweighted.
+as.mcmc.list.sgmc_draws <- function(x, lp = TRUE, all_replicas = FALSE, ...) {
+  arr <- .sgmc_array(x, lp, all_replicas)
+  coda::mcmc.list(lapply(seq_len(dim(arr)[2]), function(c)
+    coda::mcmc(matrix(arr[, c, ], dim(arr)[1], dimnames = list(NULL, dimnames(arr)[[3]])))))
 }
 
 print.sgmc_draws <- function(x, ...) {
@@ -322,7 +353,7 @@ print.sgmc_draws <- function(x, ...) {
 summary.sgmc_draws <- function(object, ...) {
   x <- object
   if (x$n_draws < 1) stop("no draws to summarise", call. = FALSE)
-  arr <- if (x$sampler == "resgld") x$draws[, 1, , drop = FALSE] else x$draws
+  arr <- .sgmc_array(x, lp = FALSE)
   if (!is.null(x$log_weights)) {
     s <- sgmc_weighted_summary(x)
     s$kish_ess <- sum(attr(s, "kish_ess"))

@@ -23,6 +23,10 @@ sgmc_option_info <- function() .sgmc_option_table()
 
 sgmc_version <- function() c_sgmc_version()
 
+# seed = NULL: one draw from R's RNG, so that set.seed() makes a run
+# reproducible and two runs without it differ, as R users expect.
+.sgmc_seed <- function(seed) if (is.null(seed)) sample.int(.Machine$integer.max, 1L) else seed
+
 .sgmc_set_option <- function(handle, key, value) {
   if (!is.character(key) || length(key) != 1L || is.na(key) || !nzchar(key))
     stop("option names must be non-empty strings", call. = FALSE)

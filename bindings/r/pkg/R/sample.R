@@ -1,10 +1,10 @@
 # sgmc_sample(): runs a sampler on a model and returns an "sgmc_draws" object.
 
 sgmc_sample <- function(model, sampler = "sgld", n_steps = 1000, ..., x0 = NULL,
-                        n_chains = 1, threads = 0, seed = 1, theta0 = NULL) {
+                        n_chains = 1, threads = 0, seed = NULL, theta0 = NULL) {
   if (!inherits(model, "sgmc_model")) stop("'model' must be an sgmc_model (see sgmc_target(), sgmc_model_r())", call. = FALSE)
   opts <- sgmc_options(sampler = sampler, n_steps = n_steps, n_chains = n_chains,
-                       threads = threads, seed = seed, ..., theta0 = theta0)
+                       threads = threads, seed = .sgmc_seed(seed), ..., theta0 = theta0)
   n_chains <- .sgmc_get_option(opts, "n_chains")
   x0 <- .sgmc_start(x0, model$dim, n_chains)
   fault <- NULL
