@@ -193,7 +193,6 @@ struct Plan {
   Index seed = 1;
 };
 
-/// The full table; returns the exit status.
 /// Second table: every sampler's smallest ESS per 1,000 gradients without
 /// and with the dense preconditioner, one row per posterior and sampler.
 void print_preconditioning(const std::vector<std::pair<std::string, Run>>& runs) {
@@ -210,6 +209,7 @@ void print_preconditioning(const std::vector<std::pair<std::string, Run>>& runs)
   }
 }
 
+/// The full table; returns the exit status.
 int bench(const Plan& plan, const std::string& csv_path) {
   std::vector<std::pair<std::string, Run>> runs;
   std::ofstream csv(csv_path);
@@ -240,12 +240,12 @@ int check(const Plan& plan) {
   for (const auto& [name, length] : check_cases()) {
     const auto [posterior, reference, x0, s] = load(plan.dir, name);
     // Dense preconditioning where the Hessian is ill-conditioned: with
-    // condition number kappa SGLD at h = 0.05 has autocorrelation times near
+    // condition number kappa SGLD at h = 0.1 has autocorrelation times near
     // 2 kappa / h iterations, too many for seconds.
     const std::string precondition = s.condition() > kPreconditionAbove && has_preconditioning() ? "dense" : "none";
     for (const std::string sampler : {"mhbt", "sgld"}) {
       const Index n = posterior.model->data_size();
-      const bool mhbt = std::string(sampler) == "mhbt";
+      const bool mhbt = sampler == "mhbt";
       const auto settings = settings_for(sampler, s, posterior.model->dim(), n, false,
                                          static_cast<Index>(length * (mhbt ? kCheckMhbtSteps : kCheckSgldSteps)),
                                          n, precondition,
