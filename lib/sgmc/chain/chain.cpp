@@ -238,8 +238,11 @@ void Chain::tell() {
   const StepInfo info{k, config_.schedule.at(k), exploring ? 0.0 : config_.temperature};
   // The preconditioner learns from the evaluations that sample pi: not from
   // an optimiser's path to a mode (temperature 0, or a cyclical sampler's
-  // exploration stage), whose shrinking steps say nothing about its shape.
-  if (precond_ && iteration && info.temperature > 0.0) precond_->add(query(), grad);
+  // exploration stage), whose shrinking steps say nothing about its shape;
+  // and from MHBT's states (below), not its proposals, most of which are
+  // rejected out in the tails.
+  const bool learns = precond_ && iteration && info.temperature > 0.0;
+  if (learns && !kernel_->records_position()) precond_->add(query(), grad);
   if (contour_) {  // SPEC §4: J_k, theta update and the draw's weight, then g_k grad U_hat
     grad_ = contour_->step(checked.index_energy, k, info.temperature, records) * grad;
   }
@@ -266,6 +269,9 @@ void Chain::tell() {
   }
   if (records && kernel_->records_position()) {
     draws_.push(position(), kernel_->position_energy(), k);
+  }
+  if (learns && kernel_->records_position()) {
+    precond_->add_y_gradient(position(), kernel_->position_gradient());
   }
   if (iteration) {
     k_ = k;

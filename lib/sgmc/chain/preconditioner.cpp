@@ -53,6 +53,7 @@ Preconditioner::Preconditioner(PreconditionKind kind, Index dim, Index warm_up)
       ends_(warm_up_windows(warm_up, shortest_window(kind, dim))),
       mean_(Vec::Zero(dim)),
       delta_(Vec::Zero(dim)),
+      g_x_(Vec::Zero(dim)),
       m2_diag_(Vec::Zero(kind == PreconditionKind::kDense ? 0 : dim)),
       m2_(Eigen::MatrixXd::Zero(kind == PreconditionKind::kDense ? dim : 0,
                                 kind == PreconditionKind::kDense ? dim : 0)),
@@ -114,6 +115,16 @@ void Preconditioner::add(ConstVecRef x, ConstVecRef g) {
   };
   accumulate(x, mean_, m2_diag_, m2_);
   accumulate(g, g_mean_, g2_diag_, g2_);
+}
+
+void Preconditioner::add_y_gradient(ConstVecRef x, ConstVecRef g_y) {
+  g_x_ = g_y;  // g_x = L^-T g_y
+  if (dense()) {
+    factor_.triangularView<Eigen::Lower>().transpose().solveInPlace(g_x_);
+  } else {
+    g_x_.array() /= scale_.array();
+  }
+  add(x, g_x_);
 }
 
 bool Preconditioner::end_window(Index k) {

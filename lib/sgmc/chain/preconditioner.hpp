@@ -48,11 +48,14 @@ class Preconditioner {
   /// g_y = L' g_x, the gradient in y of a function whose x-gradient is g_x.
   void gradient_to_y(ConstVecRef g_x, VecRef g_y) const;
 
-  /// Takes the point x evaluated for an iteration and grad U_hat there.
-  /// Both statistics come from the same points, so that C = H S H holds
-  /// for a Gaussian whatever the points are (MHBT's are its proposals).
-  /// Never allocates.
+  /// Takes a point x of an iteration and grad U_hat there (the evaluated
+  /// point, or MHBT's state after its accept/reject). Both statistics come
+  /// from the same points, so that C = H S H holds for a Gaussian whatever
+  /// the points are. Never allocates.
   void add(ConstVecRef x, ConstVecRef g);
+  /// add() with the gradient in y coordinates, g_y = L' g_x (a kernel's
+  /// cached gradient). Never allocates.
+  void add_y_gradient(ConstVecRef x, ConstVecRef g_y);
   /// Called after iteration k (k = 1, 2, ...). Returns true when k ends a
   /// window and L changed: the caller re-expresses its state in the new y.
   /// Never allocates but when it returns true.
@@ -81,6 +84,7 @@ class Preconditioner {
   Index count_ = 0;    ///< positions in the current window
   Vec mean_;           ///< their running mean (Welford)
   Vec delta_;          ///< scratch: x - mean
+  Vec g_x_;            ///< scratch: a gradient mapped back to x
   Vec m2_diag_;        ///< diag: sum of squared deviations
   Eigen::MatrixXd m2_; ///< dense: lower triangle of the sum of outer products
   Vec g_mean_;         ///< the window's running mean gradient

@@ -57,6 +57,11 @@ class Kernel {
   /// after accept/reject), with position_energy() as its U_hat.
   virtual bool records_position() const { return false; }
   virtual double position_energy() const { return 0.0; }
+  /// grad U_hat at position(), as step() was given it, for a kernel that
+  /// records its position (MHBT's cache); the evaluated gradient otherwise.
+  virtual ConstVecRef position_gradient() const {
+    throw Error(ErrorKind::kUnsupported, "this kernel keeps no gradient of its position");
+  }
   /// False when the next step() consumes an extra evaluation that is not an
   /// iteration (MHBT: the first evaluation, the adjustment proposals).
   virtual bool next_is_iteration() const { return true; }

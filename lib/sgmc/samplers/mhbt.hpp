@@ -60,6 +60,7 @@ class Mhbt final : public Kernel {
   void load(ByteReader& in) override;
   bool records_position() const override { return true; }
   double position_energy() const override { return -n_data_ * mu_; }
+  ConstVecRef position_gradient() const override { return grad_; }
   bool next_is_iteration() const override { return phase_ == Phase::kMove; }
 
   const MhbtStats& stats() const { return stats_; }
