@@ -131,12 +131,7 @@ void expect_golden(const LinearRegression& model, const Golden& golden) {
 }
 
 void expect_same_bits(const LinearRegression& a, const LinearRegression& b) {
-  const auto s = evaluate_terms(a, smooth_point(a.dim()), kBatch, nullptr);
-  const auto t = evaluate_terms(b, smooth_point(b.dim()), kBatch, nullptr);
-  EXPECT_EQ(s.batch_energy, t.batch_energy);
-  EXPECT_EQ(s.prior_energy, t.prior_energy);
-  EXPECT_EQ(s.batch_grad, t.batch_grad);
-  EXPECT_EQ(s.prior_grad, t.prior_grad);
+  testing::expect_same_bits(a, b, smooth_point(a.dim()), kBatch);
 }
 
 TEST(LinearPriors, OriginalConstructorGivesTheSameBitsAsBefore) {

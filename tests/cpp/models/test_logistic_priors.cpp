@@ -69,11 +69,7 @@ TEST(LogisticPriors, OriginalConstructorGivesTheSameBitsAsBefore) {
   }
   // The same model spelled with LogisticPriors: the same bits on any build.
   const LogisticRegression spelled(smooth_labels(), LogisticPriors{true, CoefPrior::kNormal, 3.0});
-  const auto u = evaluate_terms(spelled, smooth_point(4), kBatch, nullptr);
-  EXPECT_EQ(u.batch_energy, t.batch_energy);
-  EXPECT_EQ(u.prior_energy, t.prior_energy);
-  EXPECT_EQ(u.batch_grad, t.batch_grad);
-  EXPECT_EQ(u.prior_grad, t.prior_grad);
+  testing::expect_same_bits(model, spelled, smooth_point(4), kBatch);
 }
 
 TEST(LogisticPriors, RejectBadValuesNamingThem) {

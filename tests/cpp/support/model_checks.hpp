@@ -90,4 +90,16 @@ inline void expect_batch_sums_add_up(const Model& model, ConstVecRef x) {
   EXPECT_EQ(none.batch_grad, Vec::Zero(model.dim()));
 }
 
+/// Two models that must be one model (two spellings of its constructor):
+/// the same energies and gradients at x on `batch`, bit for bit.
+inline void expect_same_bits(const Model& a, const Model& b, ConstVecRef x,
+                             std::span<const Index> batch) {
+  const Terms s = evaluate_terms(a, x, batch, nullptr);
+  const Terms t = evaluate_terms(b, x, batch, nullptr);
+  EXPECT_EQ(s.batch_energy, t.batch_energy);
+  EXPECT_EQ(s.prior_energy, t.prior_energy);
+  EXPECT_EQ(s.batch_grad, t.batch_grad);
+  EXPECT_EQ(s.prior_grad, t.prior_grad);
+}
+
 }  // namespace sgmc::testing
