@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "sgmc/diagnostics/contour_convergence.hpp"
-#include "sgmc/drivers/rounds.hpp"
+#include "sgmc/drivers/run_outcome.hpp"
 #include "sgmc/samplers/mhbt.hpp"
 #include "sgmc/samplers/sampler_config.hpp"
 #include "sgmc/storage/draw_store.hpp"

@@ -8,6 +8,7 @@
 #include "sgmc/chain/chain.hpp"
 #include "sgmc/config/options.hpp"
 #include "sgmc/data/dataset.hpp"
+#include "sgmc/drivers/hosted_run.hpp"
 #include "sgmc/drivers/options_run.hpp"
 #include "sgmc/models/model.hpp"
 #include "sgmc/sgmc.h"
@@ -36,6 +37,15 @@ struct sgmc_draws {
   /// weights are comparable and the estimates pool all chains.
   bool shared_theta = false;
 
+  /// Copies of what `chains` have recorded so far, with a run's swap statistics.
+  static std::unique_ptr<sgmc_draws> of(const sgmc::ChainList& chains, sgmc::SwapStats swaps = {}) {
+    auto draws = std::make_unique<sgmc_draws>();
+    draws->chains.reserve(chains.size());
+    for (const auto& chain : chains) draws->add(*chain);
+    draws->swaps = std::move(swaps);
+    return draws;
+  }
+
   /// Appends a copy of what `chain` has recorded so far.
   void add(const sgmc::Chain& chain) {
     chains.push_back(chain.draws().trimmed());
@@ -55,6 +65,12 @@ struct sgmc_draws {
 /// The chain with the options, data size and start that rebuild it from a
 /// checkpoint (sgmc_chain_save).
 struct sgmc_chain : sgmc::AskTellChain {};
+
+/// A run its caller answers (sgmc_run_*), with the fault that ended it.
+struct sgmc_run {
+  sgmc::HostedRun run;
+  std::optional<sgmc::ModelFault> fault;
+};
 
 struct sgmc_data {
   std::shared_ptr<const sgmc::Dataset> data;

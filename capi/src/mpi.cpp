@@ -100,9 +100,7 @@ sgmc_status sgmc_mpi_sample(sgmc_draws** out, const sgmc_model* model, const sgm
         *model->model, sampler, sgmc::record_policy(options->options), run,
         Eigen::Map<const Eigen::VectorXd>(x0, x0_len), {}, exchange);
     fault = std::move(result.outcome.fault);
-    auto draws = std::make_unique<sgmc_draws>();
-    for (const auto& chain : result.chains) draws->add(*chain);
-    return draws;
+    return sgmc_draws::of(result.chains);
   });
   // A fault of the model: the draws so far are in *out all the same.
   if (status == SGMC_OK && fault) return sgmc::capi::fail_with(*fault);

@@ -21,11 +21,7 @@ sgmc_status collect(sgmc_draws** out, Start&& start) {
     sgmc::SampleResult result = start();
     cancelled = result.outcome.cancelled;
     fault = std::move(result.outcome.fault);
-    auto draws = std::make_unique<sgmc_draws>();
-    draws->chains.reserve(result.chains.size());
-    for (const auto& chain : result.chains) draws->add(*chain);
-    draws->swaps = std::move(result.swaps);
-    return draws;
+    return sgmc_draws::of(result.chains, std::move(result.swaps));
   });
   // A fault of the model: the draws so far are in *out all the same.
   if (status == SGMC_OK && fault) return sgmc::capi::fail_with(*fault);

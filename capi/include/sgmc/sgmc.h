@@ -726,6 +726,163 @@ SGMC_API sgmc_status sgmc_checkpoint_options(sgmc_options **out, const char *pat
 /** @} */
 
 /* ------------------------------------------------------------------------ */
+/** @name Ask/tell runs
+ *  A whole run — every chain and every sampler, replica exchange and the
+ *  interacting contour samplers included — driven by a caller that
+ *  evaluates its own model (R, Julia, a model that must run on its own
+ *  thread or elsewhere):
+ *
+ *      sgmc_run_create(&run, options, dim, N, x0, x0_len);
+ *      while (sgmc_run_ask(run, &n) == SGMC_OK && n > 0) {
+ *        for (i = 0; i < n; ++i) {
+ *          sgmc_run_evaluation(run, i, &e);     // chain, point, batch
+ *          ... evaluate the model at e.x on e.batch ...
+ *          sgmc_run_tell(run, i, sb, grad_sb, u0, grad_u0, dim);
+ *          // or sgmc_run_tell_fault(run, i, "why") when it failed
+ *        }
+ *      }
+ *      sgmc_run_draws(&draws, run);
+ *
+ *  Each ask hands out the evaluations of one pass over the chains: for
+ *  the independent samplers every chain's next evaluation, for resgld and
+ *  the interacting samplers every chain's evaluation of the next iteration,
+ *  besides the energy-only evaluations at the control point of a
+ *  variance-reduced energy ("contour_vr_period") and the extra
+ *  evaluations of "mhbt". Every evaluation of an ask is told before the
+ *  next ask, in any order. The run keeps its own rounds, progress and
+ *  checkpoints ("checkpoint_file", "checkpoint_every"): its draws,
+ *  checkpoints and faults are those of sgmc_sample() with the same options
+ *  on a model that evaluates the same numbers, bit for bit; a checkpoint
+ *  it writes resumes with sgmc_resume() or sgmc_run_resume(). A caller may
+ *  stop asking at any time and keep the draws so far (sgmc_run_draws());
+ *  the last checkpoint is then the run's state at the end of a round.
+ *  @{ */
+
+/** @brief A run driven by ask/tell. */
+typedef struct sgmc_run sgmc_run;
+
+/** @brief One evaluation a run needs (sgmc_run_evaluation()). */
+typedef struct sgmc_evaluation {
+  int64_t chain;        /**< The chain it is for, in [0, n_chains). */
+  int32_t gradient;     /**< 1: S_B, U0 and their gradients at x; 0: S_B(x) only (a control point). */
+  const double *x;      /**< The point, dim values; valid until the next sgmc_run_ask(). */
+  const int64_t *batch; /**< The data indices, batch_size of them in [0, N); valid as x. */
+  int64_t batch_size;   /**< n, 0 for a data-free target. */
+} sgmc_evaluation;
+
+/**
+ * @brief Creates a run that its caller answers.
+ * @param[out] out The new run; NULL on failure. Release with sgmc_run_destroy().
+ * @param[in] options The options of sgmc_sample(); "threads" is not used
+ *                    (the caller evaluates).
+ * @param[in] dim d >= 1.
+ * @param[in] data_size N >= 0; batches are drawn from [0, N).
+ * @param[in] x0 The start: @p dim values for every chain, or n_chains * dim
+ *               values, chain after chain.
+ * @param[in] x0_len The length of @p x0.
+ * @return ::SGMC_OK, or ::SGMC_ERROR_INVALID_ARGUMENT naming the option or
+ *         argument.
+ */
+SGMC_API sgmc_status sgmc_run_create(sgmc_run **out, const sgmc_options *options, int64_t dim,
+                                     int64_t data_size, const double *x0, int64_t x0_len);
+
+/**
+ * @brief Continues the run saved in a checkpoint (written by a run of any
+ *        kind: sgmc_sample(), sgmc_resume() or an ask/tell run).
+ * @param[out] out The run, in the state it was saved in; NULL on failure.
+ * @param[in] path The checkpoint file.
+ * @param[in] overrides As for sgmc_resume().
+ * @param[in] dim The model's dimension, checked against the saved run's.
+ * @param[in] data_size The model's N, checked likewise.
+ * @return ::SGMC_OK, or the errors of sgmc_resume().
+ */
+SGMC_API sgmc_status sgmc_run_resume(sgmc_run **out, const char *path,
+                                     const sgmc_options *overrides, int64_t dim,
+                                     int64_t data_size);
+
+/**
+ * @brief Releases a run. NULL is a no-op.
+ * @param[in] run A run, or NULL.
+ */
+SGMC_API void sgmc_run_destroy(sgmc_run *run);
+
+/**
+ * @brief Takes the results told since the last ask and says how many
+ *        evaluations the run needs next.
+ * @param[in] run The run.
+ * @param[out] n_evaluations The number of evaluations to make and tell;
+ *                           0 when the run has ended.
+ * @return ::SGMC_OK; when a fault of the model has stopped the run (an
+ *         "on_fault" = "error" fault, or "max_consecutive_faults" in a
+ *         row), the fault's status (::SGMC_ERROR_CALLBACK for a failure told
+ *         by sgmc_run_tell_fault(), ::SGMC_ERROR_NONFINITE for a non-finite
+ *         result) with its message and 0 evaluations, on this and every
+ *         later ask; the draws so far stay in the run. ::SGMC_ERROR_STATE,
+ *         changing nothing, while an evaluation of the last ask is untold.
+ */
+SGMC_API sgmc_status sgmc_run_ask(sgmc_run *run, int64_t *n_evaluations);
+
+/**
+ * @brief Evaluation @p i of the last ask.
+ * @param[in] run The run.
+ * @param[in] i In [0, n_evaluations).
+ * @param[out] out Where and what to evaluate; its pointers are the run's.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_run_evaluation(const sgmc_run *run, int64_t i, sgmc_evaluation *out);
+
+/**
+ * @brief The result of evaluation @p i: as sgmc_chain_tell() (S_B and its
+ *        gradient, U0 and its gradient); for an evaluation with gradient = 0
+ *        only @p batch_energy is read.
+ * @param[in,out] run The run.
+ * @param[in] i In [0, n_evaluations), not told yet since the last ask.
+ * @param[in] batch_energy S_B(x).
+ * @param[in] batch_grad Its gradient, @p dim values, or NULL for zeros.
+ * @param[in] prior_energy U0(x).
+ * @param[in] prior_grad Its gradient, @p dim values, or NULL for zeros.
+ * @param[in] dim The run's dimension.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT. Non-finite values are
+ *         taken here and judged by the next ask, under "on_fault".
+ */
+SGMC_API sgmc_status sgmc_run_tell(sgmc_run *run, int64_t i, double batch_energy,
+                                   const double *batch_grad, double prior_energy,
+                                   const double *prior_grad, int64_t dim);
+
+/**
+ * @brief Evaluation @p i failed: a fault of the model for its chain
+ *        (docs/faults.md). Under "on_fault" = "reject" the next ask asks
+ *        that chain again with a fresh batch; under "error" it stops the
+ *        run as sgmc_sample() stops, with @p cause in the message.
+ * @param[in,out] run The run.
+ * @param[in] i In [0, n_evaluations), not told yet since the last ask.
+ * @param[in] cause Why, for the message (not NULL).
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_run_tell_fault(sgmc_run *run, int64_t i, const char *cause);
+
+/**
+ * @brief How far the run is: iterations made by every chain at the end of
+ *        the last round (multiples of "progress_every"), and "n_steps".
+ * @param[in] run The run.
+ * @param[out] steps_done Iterations done.
+ * @param[out] n_steps Iterations in all.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_run_progress(const sgmc_run *run, int64_t *steps_done,
+                                       int64_t *n_steps);
+
+/**
+ * @brief A copy of the draws recorded so far, as sgmc_sample() returns them
+ *        (swap statistics of resgld included); at any time.
+ * @param[out] out The draws; NULL on failure. Release with sgmc_draws_destroy().
+ * @param[in] run The run.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_run_draws(sgmc_draws **out, const sgmc_run *run);
+/** @} */
+
+/* ------------------------------------------------------------------------ */
 /** @name Ask/tell chains
  *  One chain driven by the caller, for hosts whose model must run on their
  *  own thread (R, Julia) or that evaluate the model elsewhere:

@@ -340,12 +340,15 @@ void Chain::tell_control(double batch_energy, double full_energy) {
   vr_->set(k_ + 1, batch_energy, full_energy);
 }
 
+ConstVecRef Chain::control_point() const { return vr_->point(k_ + 1, query()); }
+
+bool Chain::control_refresh() const { return vr_->refreshes(k_ + 1); }
+
 void Chain::evaluate(const Model& model, ModelWorkspace* workspace) {
   if (vr_) {  // SPEC §4.3: energy-only evaluations at the control point
-    const Index k = k_ + 1;
-    const auto xbar = vr_->point(k, query());
+    const auto xbar = control_point();
     double full = 0.0;
-    if (vr_->refreshes(k)) {
+    if (control_refresh()) {
       model.evaluate({xbar, vr_->all_data(), false, seed_.chain, &target_noise_, workspace}, terms_);
       full = terms_.batch_energy;
     }
@@ -373,9 +376,15 @@ bool Chain::try_evaluate(const Model& model, ModelWorkspace* workspace) {
       return failed("an exception that is not a std::exception", chain, k);
     });
   }
+  return accept_terms(&noise);
+}
+
+bool Chain::check_evaluation() { return accept_terms(nullptr); }
+
+bool Chain::accept_terms(const Rng* noise_before) {
   const CheckedTerms checked = check_terms();
   if (checked.bad == nullptr) return true;
-  return fault(ErrorKind::kNonFinite, &noise, [&](Index chain, Index k) {
+  return fault(ErrorKind::kNonFinite, noise_before, [&](Index chain, Index k) {
     return non_finite(checked.bad, checked.value, checked.coordinate, chain, k);
   });
 }

@@ -83,6 +83,12 @@ class Chain {
   /// rewound). Never allocates unless the model throws or the chain stops.
   bool try_evaluate(const Model& model, ModelWorkspace* workspace);
 
+  /// The evaluation a host wrote into terms() (and tell_control()) checked
+  /// as try_evaluate() checks its own, for a driver that evaluates ahead of
+  /// tell(): true when tell() will take it; on a non-finite value, the fault
+  /// policy (false after a rejection, the batch redrawn; or ModelFault).
+  bool check_evaluation();
+
   /// The caller's own evaluation at query() on batch() failed (an ask/tell
   /// host whose model raised an error). Under "reject": counts the fault
   /// and redraws the batch; under "error", or at the limit, throws
@@ -129,6 +135,11 @@ class Chain {
   /// ignored without a refresh). advance() does this itself.
   /// Throws Error(kState) when the chain has no variance-reduced energy.
   void tell_control(double batch_energy, double full_energy);
+  /// The control point xbar of the next step and whether that step
+  /// refreshes it (then S_all(xbar) is due too); precondition:
+  /// variance_reduction() is not null.
+  ConstVecRef control_point() const;
+  bool control_refresh() const;
   const VarianceReducedEnergy* variance_reduction() const { return vr_.get(); }
   /// The contour state (theta, indices, weights); null unless the sampler is a contour sampler.
   const Contour* contour() const { return contour_.get(); }
@@ -162,6 +173,8 @@ class Chain {
     Index coordinate = -1;      ///< its coordinate, for the gradient
   };
   CheckedTerms check_terms();
+  /// check_terms() with the fault policy applied (try_evaluate()).
+  bool accept_terms(const Rng* noise_before);
   /// Applies the fault policy to a failed evaluation of iteration k_ + 1:
   /// returns false after a rejection, else throws ModelFault with
   /// message(chain, k). `noise_before`, when set, is the target-noise

@@ -16,7 +16,6 @@
 #include "sgmc/checkpoint/byte_reader.hpp"
 #include "sgmc/checkpoint/byte_writer.hpp"
 #include "sgmc/core/types.hpp"
-#include "sgmc/drivers/rounds.hpp"
 
 namespace sgmc {
 
@@ -65,11 +64,6 @@ void sgmc::write_checkpoint(const Checkpointing& checkpointing, Body&& body) {
 }
 
 namespace sgmc {
-
-/// The plan of run_rounds() for `checkpointing`, starting at `start`.
-inline RoundPlan round_plan(const Checkpointing& checkpointing, Index start) {
-  return {start, checkpointing.writes(), checkpointing.every};
-}
 
 /// Section "CHNS": every chain of `chains` (pointers to Chain), in order.
 template <typename Chains>

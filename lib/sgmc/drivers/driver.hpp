@@ -1,8 +1,12 @@
-// Drivers run independent chains against a model: the serial driver on the
-// calling thread (the only one allowed for models that are not thread-safe,
-// e.g. R or Julia functions), the parallel driver on a oneTBB task arena.
-// Each chain owns its random streams, so the draws are the same whichever
-// driver runs them and however many threads it uses.
+// A driver is the state machine behind a run of chains (independent chains,
+// replica exchange, interacting contour): it says which chains need which
+// evaluations next (ChainTask), and, once they are made, applies what the
+// chains share (swaps, theta) and says what comes next. It never evaluates
+// the model itself, so the same driver serves worker threads calling a C++
+// or C model (execute.hpp) and a host that evaluates its own model between
+// ask and tell (hosted_run.hpp: R, Julia, C users). Each chain owns its
+// random streams, so the draws do not depend on who evaluates, in what
+// order, or on how many threads.
 #pragma once
 
 #include <functional>
@@ -12,42 +16,54 @@
 
 #include "sgmc/chain/chain.hpp"
 #include "sgmc/checkpoint/run_checkpoint.hpp"
-#include "sgmc/drivers/rounds.hpp"
+#include "sgmc/drivers/chain_faults.hpp"
+#include "sgmc/drivers/chain_task.hpp"
 #include "sgmc/drivers/run_config.hpp"
+#include "sgmc/drivers/run_outcome.hpp"
 #include "sgmc/models/model.hpp"
+#include "sgmc/samplers/swap_rule.hpp"
 
 namespace sgmc {
 
 using ChainList = std::vector<std::unique_ptr<Chain>>;
 
-/// Runs every chain for `n_steps` iterations, one chain after another within
-/// each round of config.progress_every iterations. A fault that stops a
-/// chain (its SamplerConfig::faults) stops that chain; the others finish the round, and
-/// the run then ends with the fault of the lowest chain index in
-/// outcome.fault (docs/faults.md). With `plan`, from plan.start and calling
-/// save(steps_done) where a checkpoint is due (run_rounds).
-RunOutcome run_serial(const Model& model, ChainList& chains, Index n_steps,
-                      const RunConfig& config, const ProgressFn& progress,
-                      const RoundPlan& plan = {}, const std::function<void(Index)>& save = {});
+/// What a run needs to know of its model without evaluating it.
+struct ModelShape {
+  Index dim = 0;
+  Index data_size = 0;  ///< N; 0 for a data-free target
+};
 
-/// The same with the chains of each round spread over config.threads worker
-/// threads. Falls back to run_serial for a model that is not thread-safe.
-RunOutcome run_parallel(const Model& model, ChainList& chains, Index n_steps,
-                        const RunConfig& config, const ProgressFn& progress,
-                        const RoundPlan& plan = {}, const std::function<void(Index)>& save = {});
+class Driver {
+ public:
+  virtual ~Driver() = default;
 
-/// After a run that a fault stopped: outcome.steps_done becomes the
-/// iterations made by every one of `chains`.
-void settle(RunOutcome& outcome, const ChainList& chains);
+  /// The chains the tasks refer to: those of the run (this process's block
+  /// of them), or, during an interacting sampler's SGLD pilot, the pilot's.
+  virtual ChainList& chains() = 0;
+  /// The run's chains, whose draws it returns: chains(), but none yet
+  /// during an interacting sampler's pilot.
+  virtual const ChainList& run_chains() const = 0;
+
+  /// Called when the tasks it last returned are done, with the faults that
+  /// stopped chains while doing them: makes the shared update they called
+  /// for and returns the tasks that take the chains on towards iteration
+  /// `end`, or none when the chains have reached it. Throws ModelFault when
+  /// a fault ends the run. Allocates nothing once the run has started.
+  virtual std::span<const ChainTask> next(Index end, ChainFaults& faults) = 0;
+
+  /// Checkpoints at a round boundary: the driver section (kind, `steps`),
+  /// the shared state, then every chain (run_checkpoint.hpp).
+  virtual void save(ByteWriter& out, Index steps) const = 0;
+  /// Reads what save() wrote into a freshly built driver; returns the
+  /// iterations done. Throws Error(kFormat) naming a damaged field.
+  virtual Index load(ByteReader& in, Index n_steps) = 0;
+
+  /// Replica exchange's swap statistics; empty for the other drivers.
+  virtual SwapStats swaps() const { return {}; }
+};
 
 /// One workspace of `model` per chain.
 std::vector<std::unique_ptr<ModelWorkspace>> make_workspaces(const Model& model, Index n);
-
-/// config.n_chains chains for `model`, chain c running sampler_of(c). x0
-/// holds one start (dim values, shared by all chains) or one per chain
-/// (n_chains * dim values, chain by chain).
-ChainList make_chains(const Model& model, const std::function<SamplerConfig(Index)>& sampler_of,
-                      const RecordPolicy& record, const RunConfig& config, ConstVecRef x0);
 
 /// The chains [first, first + count) of config.n_chains that one process runs.
 struct ChainBlock {
@@ -55,27 +71,47 @@ struct ChainBlock {
   Index count = 0;
 };
 
+/// config.n_chains chains for a model of `shape`, chain c running
+/// sampler_of(c). x0 holds one start (dim values, shared by all chains)
+/// or one per chain (n_chains * dim values, chain by chain).
+ChainList make_chains(const ModelShape& shape, const std::function<SamplerConfig(Index)>& sampler_of,
+                      const RecordPolicy& record, const RunConfig& config, ConstVecRef x0);
+
 /// The chains of `block` only, each keyed by its index in all n_chains (so
 /// its streams and start do not depend on the block), reading
 /// `shared_theta` when it is set (SPEC §5).
+ChainList make_chains(const ModelShape& shape, const std::function<SamplerConfig(Index)>& sampler_of,
+                      const RecordPolicy& record, const RunConfig& config, ConstVecRef x0,
+                      const ChainBlock& block, const std::shared_ptr<Theta>& shared_theta);
+
+/// make_chains() for `model`'s shape.
 ChainList make_chains(const Model& model, const std::function<SamplerConfig(Index)>& sampler_of,
                       const RecordPolicy& record, const RunConfig& config, ConstVecRef x0,
                       const ChainBlock& block, const std::shared_ptr<Theta>& shared_theta);
 
-/// Creates config.n_chains chains for `model` and runs them in parallel;
-/// for sampler kind kResgld, runs them as the replicas of
-/// sample_replica_exchange() instead, and for the interacting contour
-/// samplers as the chains of sample_interacting_contour(). A fault of the
-/// model that stops the run does not throw: it is in outcome.fault, and
-/// the chains hold their draws so far. With checkpointing.path set it
-/// writes checkpoints; with checkpointing.resume set it continues the run
-/// saved there (the same arguments rebuild it) and draws exactly what the
-/// uninterrupted run would have drawn.
+/// The driver for `sampler`: replica exchange for kResgld, the interacting
+/// contour driver (all chains in this process) for the interacting
+/// samplers, else independent chains. With `resuming`, the driver is built
+/// to load() a checkpoint (an interacting sampler then skips its pilot,
+/// whose theta the checkpoint holds). Throws sgmc::Error naming a bad option.
+std::unique_ptr<Driver> make_driver(const ModelShape& shape, const SamplerConfig& sampler,
+                                    const RecordPolicy& record, const RunConfig& config,
+                                    ConstVecRef x0, bool resuming);
+
+/// A run's chains and how it ended.
 struct SampleResult {
   ChainList chains;
   RunOutcome outcome;
   SwapStats swaps;  ///< replica exchange only; empty otherwise
 };
+
+/// Runs config.n_chains chains of `sampler` on `model` through
+/// make_driver() on worker threads (execute.hpp). A fault of the model
+/// that stops the run does not throw: it is in outcome.fault, and the
+/// chains hold their draws so far. With checkpointing.path set it writes
+/// checkpoints; with checkpointing.resume set it continues the run saved
+/// there (the same arguments rebuild it) and draws exactly what the
+/// uninterrupted run would have drawn.
 SampleResult sample(const Model& model, const SamplerConfig& sampler, const RecordPolicy& record,
                     const RunConfig& config, ConstVecRef x0, const ProgressFn& progress,
                     const Checkpointing& checkpointing = {});

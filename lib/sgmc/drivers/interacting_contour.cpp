@@ -1,11 +1,10 @@
 #include "sgmc/drivers/interacting_contour.hpp"
 
-#include <optional>
+#include <algorithm>
 #include <string>
 
 #include "sgmc/core/error.hpp"
-#include "sgmc/drivers/chain_faults.hpp"
-#include "sgmc/drivers/parallel_chains.hpp"
+#include "sgmc/drivers/execute.hpp"
 
 namespace sgmc {
 namespace {
@@ -17,20 +16,36 @@ constexpr std::uint64_t kPilotSeedMask = 0x9e3779b97f4a7c15ULL;
 /// SPEC §5: added to every bin of the pilot histogram.
 constexpr double kPilotFloor = 1e-4;
 
-}  // namespace
+const SamplerConfig& checked(const SamplerConfig& sampler, const RunConfig& config) {
+  config.validate();
+  require(is_interacting(sampler.kind), "sampler", sampler_name(sampler.kind),
+          "must be icsgld, icsghmc or picsgld for the interacting contour driver");
+  sampler.validate();
+  return sampler;
+}
 
-std::vector<double> pilot_theta(const Model& model, const SamplerConfig& sampler,
-                                const RunConfig& config, ConstVecRef x0, ChainExchange& exchange) {
+RunConfig pilot_run_config(const RunConfig& config) {
+  RunConfig pilot = config;
+  pilot.seed = config.seed ^ kPilotSeedMask;
+  return pilot;
+}
+
+/// The pilot's chains of `block`: plain SGLD with the sampler's step size,
+/// temperature, domain and start.
+ChainList pilot_chains(const ModelShape& shape, const SamplerConfig& sampler,
+                       const RunConfig& config, ConstVecRef x0, const ChainBlock& block) {
   SamplerConfig sgld = sampler;
   sgld.kind = SamplerKind::kSgld;
   sgld.contour.pilot_steps = 0;
-  RunConfig pilot = config;
-  pilot.seed = config.seed ^ kPilotSeedMask;
-  const Index steps = sampler.contour.pilot_steps;
-  const ChainBlock block = exchange.block(config.n_chains);
-  auto chains = make_chains(model, [&](Index) { return sgld; }, {steps, 0, 1}, pilot, x0, block,
-                            nullptr);
-  const RunOutcome outcome = run_parallel(model, chains, steps, pilot, {});
+  return make_chains(shape, [&](Index) { return sgld; }, {sampler.contour.pilot_steps, 0, 1},
+                     pilot_run_config(config), x0, block, nullptr);
+}
+
+/// theta_0 from the pilot's chains, which `fault`, if set, stopped: the
+/// same on every process, or ModelFault on every process.
+std::vector<double> theta_from_pilot(const ChainList& chains, const std::optional<ModelFault>& fault,
+                                     const SamplerConfig& sampler, const RunConfig& config,
+                                     ChainExchange& exchange) {
   const Partition& partition = sampler.contour.partition;
   // The m bin counts, then two slots per chain: 1 + the kind of the fault
   // that stopped the chain (or 0) and its step; summed over processes, so
@@ -40,25 +55,25 @@ std::vector<double> pilot_theta(const Model& model, const SamplerConfig& sampler
   for (const auto& chain : chains) {
     for (const double u : chain->draws().energies()) ++counts[static_cast<std::size_t>(partition.index(u))];
   }
-  if (outcome.fault) {
-    const auto slot = m + 2 * static_cast<std::size_t>(outcome.fault->chain());
-    counts[slot] = 1 + static_cast<Index>(outcome.fault->kind());
-    counts[slot + 1] = outcome.fault->step();
+  if (fault) {
+    const auto slot = m + 2 * static_cast<std::size_t>(fault->chain());
+    counts[slot] = 1 + static_cast<Index>(fault->kind());
+    counts[slot + 1] = fault->step();
   }
   exchange.sum_counts(counts);
   for (Index c = 0; c < config.n_chains; ++c) {
     const auto slot = m + 2 * static_cast<std::size_t>(c);
     if (counts[slot] == 0) continue;
     const Index step = counts[slot + 1];
-    const bool local = outcome.fault && outcome.fault->chain() == c;
-    const std::string cause = local ? std::string(outcome.fault->what())
+    const bool local = fault && fault->chain() == c;
+    const std::string cause = local ? std::string(fault->what())
                                     : "a fault of the model stopped chain " + show(c) +
                                           " at step " + show(step) + " (on another process)";
     throw ModelFault(static_cast<ErrorKind>(counts[slot] - 1),
                      "the SGLD pilot (contour_pilot_steps) stopped: " + cause, c, step);
   }
   counts.resize(m);
-  const double states = static_cast<double>(steps * config.n_chains);
+  const double states = static_cast<double>(sampler.contour.pilot_steps * config.n_chains);
   std::vector<double> theta(counts.size());
   double sum = 0;
   for (std::size_t i = 0; i < counts.size(); ++i) {
@@ -69,139 +84,186 @@ std::vector<double> pilot_theta(const Model& model, const SamplerConfig& sampler
   return theta;
 }
 
+}  // namespace
+
+std::vector<double> pilot_theta(const Model& model, const SamplerConfig& sampler,
+                                const RunConfig& config, ConstVecRef x0, ChainExchange& exchange) {
+  const RunConfig pilot = pilot_run_config(config);
+  Run run(std::make_unique<IndependentChains>(
+              pilot_chains({model.dim(), model.data_size()}, sampler, config, x0,
+                           exchange.block(config.n_chains))),
+          sampler.contour.pilot_steps, pilot);
+  const RunOutcome& outcome = execute(run, model, pilot, {});
+  return theta_from_pilot(run.chains(), outcome.fault, sampler, config, exchange);
+}
+
+InteractingContour::InteractingContour(const ModelShape& shape, const SamplerConfig& sampler,
+                                       const RecordPolicy& record, const RunConfig& config,
+                                       ConstVecRef x0, ChainExchange* exchange, bool resuming)
+    : shape_(shape),
+      sampler_(checked(sampler, config)),
+      record_(record),
+      config_(config),
+      x0_(x0),
+      exchange_(exchange != nullptr ? exchange : &own_exchange_),
+      block_(exchange_->block(config.n_chains)),
+      auto_pilot_(sampler.contour.auto_partition ? sampler.contour.pilot_steps : 0),
+      stage1_(auto_pilot_ / 2),
+      stage_done_(sampler.contour.auto_partition ? 0 : 2),
+      pilot_config_(pilot_run_config(config)),
+      local_(static_cast<std::size_t>(block_.count)),
+      all_(static_cast<std::size_t>(config.n_chains)) {
+  tasks_.reserve(static_cast<std::size_t>(block_.count));
+  if (sampler.contour.pilot_steps > 0 && !sampler.contour.auto_partition && !resuming) {
+    pilot_ = std::make_unique<IndependentChains>(pilot_chains(shape, sampler, config, x0, block_));
+  } else {
+    make_run_chains(sampler.contour.theta0);
+  }
+}
+
+void InteractingContour::make_run_chains(const std::vector<double>& theta0) {
+  SamplerConfig shared = sampler_;
+  shared.contour.theta0 = theta0;
+  theta_ = std::make_shared<Theta>(shared.contour);
+  chains_ = make_chains(shape_, [&](Index) { return shared; }, record_, config_, x0_, block_, theta_);
+}
+
+std::span<const ChainTask> InteractingContour::pilot_next(ChainFaults& faults) {
+  const Index steps = sampler_.contour.pilot_steps;
+  std::optional<ModelFault> fault;
+  try {
+    // The pilot's rounds end where a run of its own would end them, so
+    // that a fault stops it where it would have.
+    for (;;) {
+      if (pilot_end_ == 0) pilot_end_ = std::min(pilot_config_.progress_every, steps);
+      const auto tasks = pilot_->next(pilot_end_, faults);
+      if (!tasks.empty()) return tasks;
+      if (pilot_end_ == steps) break;
+      pilot_end_ = std::min(pilot_end_ + pilot_config_.progress_every, steps);
+    }
+  } catch (const ModelFault& stopped) {
+    fault = stopped;
+  }
+  // The chains start from x0, not from where the pilot ended; after a
+  // fault of the pilot they are made (with no draws) to report it.
+  std::vector<double> theta0 = sampler_.contour.theta0;
+  std::optional<ModelFault> pilot_fault;
+  try {
+    theta0 = theta_from_pilot(pilot_->chains(), fault, sampler_, config_, *exchange_);
+  } catch (const ModelFault& stopped) {
+    pilot_fault = stopped;
+  }
+  pilot_.reset();
+  make_run_chains(theta0);
+  if (pilot_fault) throw *pilot_fault;
+  return {};
+}
+
+void InteractingContour::configure(Index stage, const PartitionChoice& chosen) {
+  choice_ = chosen;
+  stage_done_ = stage;
+  theta_->reset(chosen_settings(sampler_.contour, chosen));
+  for (auto& chain : chains_) chain->configure_contour(stage, chosen);
+}
+
+// The end of a pilot stage: every process gathers all chains' energies (and
+// log-weights) of the stage and makes the same choice.
+void InteractingContour::choose(Index stage) {
+  const Index length = stage == 1 ? stage1_ : auto_pilot_ - stage1_;
+  const auto gather = [&](auto values_of) {
+    std::vector<double> mine;
+    mine.reserve(static_cast<std::size_t>(block_.count * length));
+    for (const auto& chain : chains_) {
+      const auto values = values_of(*chain->contour());
+      mine.insert(mine.end(), values.begin(), values.end());
+    }
+    std::vector<double> every(static_cast<std::size_t>(config_.n_chains * length));
+    exchange_->gather_values(mine, every, length);
+    return every;
+  };
+  const auto energies = gather([&](const Contour& c) { return c.stage_energies(stage); });
+  const auto log_w = stage == 2 ? gather([](const Contour& c) { return c.stage_log_weights(); })
+                                : std::vector<double>();
+  configure(stage, choose_partition(energies, log_w, length, sampler_.contour, sampler_.temperature));
+}
+
+std::span<const ChainTask> InteractingContour::next(Index end, ChainFaults& faults) {
+  if (pilot_) {
+    const auto tasks = pilot_next(faults);
+    if (!tasks.empty()) return tasks;
+  }
+  tasks_.clear();
+  if (!started_) {  // x_1 of every chain; a rejected evaluation is retried with a fresh batch
+    started_ = true;
+    for (std::size_t c = 0; c < chains_.size(); ++c) {
+      tasks_.push_back({c, false, ChainTask::Then::kEvaluate, 0});
+    }
+    return tasks_;
+  }
+  if (passed_) {
+    passed_ = false;
+    if (auto_pilot_ > 0 && (k_ == stage1_ || k_ == auto_pilot_)) choose(k_ == stage1_ ? 1 : 2);
+  }
+  if (k_ >= end) return tasks_;
+  ++k_;
+  const bool piloting = k_ <= stage1_;  // pilot stage 1: the plain move, no theta
+  // A chain stopped by a fault sends -(1 + the fault's kind) for its index,
+  // so that every process stops at the same step, before any chain records
+  // x_k, with the fault of the lowest chain.
+  for (std::size_t c = 0; c < chains_.size(); ++c) {
+    local_[c] = faults.has(c) ? -1 - static_cast<Index>(faults.fault(c).kind())
+                : piloting    ? 0
+                              : theta_->partition().index(chains_[c]->index_energy());
+  }
+  exchange_->gather_indices(local_, all_);
+  for (std::size_t p = 0; p < all_.size(); ++p) {
+    if (all_[p] >= 0) continue;
+    const auto c = static_cast<std::size_t>(static_cast<Index>(p) - block_.first);
+    if (static_cast<Index>(p) >= block_.first && c < chains_.size()) throw faults.fault(c);
+    throw ModelFault(static_cast<ErrorKind>(-1 - all_[p]),
+                     "a fault of the model stopped chain " + show(p) + " at step " + show(k_) +
+                         " (on another process)",
+                     static_cast<Index>(p), k_);
+  }
+  // ICSGLD eq. (5), summed in chain order.
+  if (!piloting) {
+    theta_->update(all_, sampler_.contour.sa.at(k_ - (k_ <= auto_pilot_ ? stage1_ : auto_pilot_)));
+  }
+  // Record x_k and move with theta_{k+1}, then evaluate at x_{k+1}.
+  const auto then = k_ < record_.n_steps ? ChainTask::Then::kEvaluate : ChainTask::Then::kNothing;
+  for (std::size_t c = 0; c < chains_.size(); ++c) tasks_.push_back({c, true, then, 0});
+  passed_ = true;
+  return tasks_;
+}
+
+void InteractingContour::save(ByteWriter& out, Index steps) const {
+  write_driver_section(out, DriverKind::kInteractingContour, steps);
+  if (sampler_.contour.auto_partition) save_choice(out, stage_done_, choice_);
+  theta_->save(out);
+  save_chains(out, chains_);
+}
+
+Index InteractingContour::load(ByteReader& in, Index n_steps) {
+  k_ = read_driver_section(in, DriverKind::kInteractingContour, n_steps);
+  if (sampler_.contour.auto_partition) {
+    PartitionChoice saved;
+    if (const Index stage = load_choice(in, saved); stage > 0) configure(stage, saved);
+  }
+  theta_->load(in);
+  load_chains(in, chains_, k_);
+  started_ = true;  // the evaluations at x_{k+1} are saved
+  return k_;
+}
+
 SampleResult sample_interacting_contour(const Model& model, const SamplerConfig& sampler,
                                         const RecordPolicy& record, const RunConfig& config,
                                         ConstVecRef x0, const ProgressFn& progress,
                                         ChainExchange& exchange,
                                         const Checkpointing& checkpointing) {
-  config.validate();
-  require(is_interacting(sampler.kind), "sampler", sampler_name(sampler.kind),
-          "must be icsgld, icsghmc or picsgld for the interacting contour driver");
-  sampler.validate();
-  SamplerConfig shared = sampler;
-  const ContourSettings& requested = sampler.contour;
-  // SPEC §4.4: with an automatic partition the first K_pilot iterations
-  // are every chain's pilot, and the partition is chosen from all of them
-  // at the end of each of its two stages.
-  const Index pilot = requested.auto_partition ? requested.pilot_steps : 0;
-  const Index stage1 = pilot / 2;
-  Index stage_done = requested.auto_partition ? 0 : 2;
-  PartitionChoice choice;
-  std::optional<ModelFault> pilot_fault;
-  // A resumed run reads its theta from the checkpoint: no pilot.
-  if (requested.pilot_steps > 0 && !requested.auto_partition && checkpointing.resume == nullptr) {
-    try {
-      shared.contour.theta0 = pilot_theta(model, sampler, config, x0, exchange);
-    } catch (const ModelFault& fault) {
-      pilot_fault = fault;  // the chains are made (with no draws) to report it
-    }
-  }
-  auto theta = std::make_shared<Theta>(shared.contour);
-  const ChainBlock block = exchange.block(config.n_chains);
-  SampleResult result;
-  result.chains = make_chains(model, [&](Index) { return shared; }, record, config, x0, block, theta);
-  if (pilot_fault) {
-    result.outcome.fault = pilot_fault;
-    return result;
-  }
-  auto& chains = result.chains;
-  auto workspaces = make_workspaces(model, block.count);
-  ParallelChains pass(model, config);
-  std::vector<Index> local(static_cast<std::size_t>(block.count));
-  std::vector<Index> all(static_cast<std::size_t>(config.n_chains));
-  const Index n_steps = record.n_steps;
-  // Each chain evaluates until it has a good evaluation (a rejected one is
-  // retried with a fresh batch) or a fault stops it.
-  ChainFaults faults(chains.size());
-  const auto evaluate = [&](std::size_t c) {
-    faults.guard(c, [&] {
-      while (!chains[c]->try_evaluate(model, workspaces[c].get())) {
-      }
-    });
-  };
-  // The end of a pilot stage: every process gathers all chains' energies
-  // (and log-weights) of the stage and makes the same choice.
-  const auto configure = [&](Index stage, const PartitionChoice& chosen) {
-    choice = chosen;
-    stage_done = stage;
-    theta->reset(chosen_settings(requested, chosen));
-    for (auto& chain : chains) chain->configure_contour(stage, chosen);
-  };
-  const auto gather = [&](auto values_of, Index per_chain) {
-    std::vector<double> mine;
-    mine.reserve(static_cast<std::size_t>(block.count * per_chain));
-    for (const auto& chain : chains) {
-      const auto values = values_of(*chain->contour());
-      mine.insert(mine.end(), values.begin(), values.end());
-    }
-    std::vector<double> every(static_cast<std::size_t>(config.n_chains * per_chain));
-    exchange.gather_values(mine, every, per_chain);
-    return every;
-  };
-  const auto choose = [&](Index stage) {
-    const Index length = stage == 1 ? stage1 : pilot - stage1;
-    const auto energies = gather([&](const Contour& c) { return c.stage_energies(stage); }, length);
-    const auto log_w = stage == 2 ? gather([](const Contour& c) { return c.stage_log_weights(); }, length)
-                                  : std::vector<double>();
-    configure(stage, choose_partition(energies, log_w, length, requested, sampler.temperature));
-  };
-  Index k = 0;
-  bool started = checkpointing.resume != nullptr;  // the evaluations at x_{k+1} are saved
-  if (started) {
-    k = read_driver_section(*checkpointing.resume, DriverKind::kInteractingContour, n_steps);
-    if (requested.auto_partition) {
-      PartitionChoice saved;
-      if (const Index stage = load_choice(*checkpointing.resume, saved); stage > 0) configure(stage, saved);
-    }
-    theta->load(*checkpointing.resume);
-    load_chains(*checkpointing.resume, chains, k);
-  }
-  const auto save = [&](Index steps) {
-    write_checkpoint(checkpointing, [&](ByteWriter& out) {
-      write_driver_section(out, DriverKind::kInteractingContour, steps);
-      if (requested.auto_partition) save_choice(out, stage_done, choice);
-      theta->save(out);
-      save_chains(out, chains);
-    });
-  };
-  result.outcome = run_rounds(n_steps, config, progress, round_plan(checkpointing, k), [&](Index length) {
-    if (!started) {  // x_1 of every chain
-      pass.for_each(chains.size(), evaluate);
-      started = true;
-    }
-    for (Index s = 0; s < length; ++s) {
-      ++k;
-      const bool piloting = k <= stage1;  // pilot stage 1: the plain move, no theta
-      // A chain stopped by a fault sends -(1 + the fault's kind) for its
-      // index, so that every process stops at the same step, before any
-      // chain records x_k, with the fault of the lowest chain.
-      for (std::size_t c = 0; c < chains.size(); ++c) {
-        local[c] = faults.has(c) ? -1 - static_cast<Index>(faults.fault(c).kind())
-                   : piloting    ? 0
-                                 : theta->partition().index(chains[c]->index_energy());
-      }
-      exchange.gather_indices(local, all);
-      for (std::size_t p = 0; p < all.size(); ++p) {
-        if (all[p] >= 0) continue;
-        const auto c = static_cast<std::size_t>(static_cast<Index>(p) - block.first);
-        if (static_cast<Index>(p) >= block.first && c < chains.size()) throw faults.fault(c);
-        throw ModelFault(static_cast<ErrorKind>(-1 - all[p]),
-                         "a fault of the model stopped chain " + show(p) + " at step " + show(k) +
-                             " (on another process)",
-                         static_cast<Index>(p), k);
-      }
-      // ICSGLD eq. (5), summed in chain order.
-      if (!piloting) theta->update(all, shared.contour.sa.at(k - (k <= pilot ? stage1 : pilot)));
-      // Record x_k and move with theta_{k+1}, then evaluate at x_{k+1}.
-      pass.for_each(chains.size(), [&](std::size_t c) {
-        chains[c]->tell();
-        if (k < n_steps) evaluate(c);
-      });
-      if (pilot > 0 && (k == stage1 || k == pilot)) choose(k == stage1 ? 1 : 2);
-    }
-  }, save);
-  settle(result.outcome, chains);
-  return result;
+  return sample_with(std::make_unique<InteractingContour>(
+                         ModelShape{model.dim(), model.data_size()}, sampler, record, config, x0,
+                         &exchange, checkpointing.resume != nullptr),
+                     model, record.n_steps, config, progress, checkpointing);
 }
 
 SampleResult sample_interacting_contour(const Model& model, const SamplerConfig& sampler,

@@ -21,19 +21,83 @@
 // chains then start from x0, not from where the pilot ended.
 #pragma once
 
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "sgmc/contour/auto_partition.hpp"
 #include "sgmc/drivers/chain_exchange.hpp"
 #include "sgmc/drivers/driver.hpp"
+#include "sgmc/drivers/independent_chains.hpp"
 
 namespace sgmc {
 
-/// Runs config.n_chains >= 1 chains of an interacting contour sampler;
-/// this process runs exchange.block(n_chains) of them, and result.chains
-/// holds those. Throws sgmc::Error naming a bad option. A fault of the
-/// model that stops a chain (sampler.faults) ends the run on every process
-/// at the same iteration k, before any chain records x_k: outcome.fault is
-/// the fault of the lowest chain (its own message on the process that runs
-/// it), and every chain keeps the draws of iterations 1..k-1. A fault of
-/// the pilot ends the run before any draw.
+/// The driver of config.n_chains >= 1 chains of an interacting contour
+/// sampler; this process runs exchange.block(n_chains) of them. A fault of
+/// the model that stops a chain (sampler.faults) ends the run on every
+/// process at the same iteration k, before any chain records x_k: the
+/// run's fault is that of the lowest chain (its own message on the process
+/// that runs it), and every chain keeps the draws of iterations 1..k-1. A
+/// fault of the pilot ends the run before any draw.
+class InteractingContour final : public Driver {
+ public:
+  /// Throws sgmc::Error naming a bad option. `exchange` reaches the
+  /// processes that run the other chains (null: this process runs them
+  /// all); it must outlive the driver. With `resuming`, no pilot: the
+  /// checkpoint holds theta.
+  InteractingContour(const ModelShape& shape, const SamplerConfig& sampler,
+                     const RecordPolicy& record, const RunConfig& config, ConstVecRef x0,
+                     ChainExchange* exchange, bool resuming);
+
+  ChainList& chains() override { return pilot_ ? pilot_->chains() : chains_; }
+  const ChainList& run_chains() const override { return chains_; }
+  std::span<const ChainTask> next(Index end, ChainFaults& faults) override;
+  void save(ByteWriter& out, Index steps) const override;
+  Index load(ByteReader& in, Index n_steps) override;
+
+ private:
+  /// The pilot's next tasks; none once it is over (then the chains exist).
+  std::span<const ChainTask> pilot_next(ChainFaults& faults);
+  /// The run's chains, starting from theta0 = `theta0` (or the sampler's).
+  void make_run_chains(const std::vector<double>& theta0);
+  /// Ends pilot stage `stage` of an automatic partition with `chosen`.
+  void configure(Index stage, const PartitionChoice& chosen);
+  /// Chooses the partition at the end of pilot stage `stage` from every
+  /// process's chains.
+  void choose(Index stage);
+
+  ModelShape shape_;
+  SamplerConfig sampler_;
+  RecordPolicy record_;
+  RunConfig config_;
+  Vec x0_;
+  LocalExchange own_exchange_;
+  ChainExchange* exchange_;
+  ChainBlock block_;
+  // SPEC §4.4: with an automatic partition the first K_pilot iterations
+  // are every chain's pilot, and the partition is chosen from all of them
+  // at the end of each of its two stages.
+  Index auto_pilot_ = 0;
+  Index stage1_ = 0;
+  Index stage_done_ = 0;
+  PartitionChoice choice_;
+  // SPEC §5: the SGLD pilot that estimates theta_0 (contour_pilot_steps
+  // without an automatic partition), run before the chains exist.
+  std::unique_ptr<IndependentChains> pilot_;
+  RunConfig pilot_config_;
+  Index pilot_end_ = 0;  ///< the end of the pilot's current round
+  std::shared_ptr<Theta> theta_;
+  ChainList chains_;
+  std::vector<ChainTask> tasks_;
+  std::vector<Index> local_;
+  std::vector<Index> all_;
+  Index k_ = 0;
+  bool started_ = false;  ///< the evaluations at x_{k+1} are in the chains
+  bool passed_ = false;   ///< the tasks of iteration k_ are done, its stage end not yet handled
+};
+
+/// Runs InteractingContour on `model`; result.chains holds this process's
+/// chains.
 SampleResult sample_interacting_contour(const Model& model, const SamplerConfig& sampler,
                                         const RecordPolicy& record, const RunConfig& config,
                                         ConstVecRef x0, const ProgressFn& progress,

@@ -7,6 +7,7 @@
 
 #include "sgmc/checkpoint/checkpoint_file.hpp"
 #include "sgmc/core/error.hpp"
+#include "sgmc/drivers/execute.hpp"
 
 namespace sgmc {
 namespace {
@@ -15,24 +16,29 @@ namespace {
 constexpr std::array<std::string_view, 4> kPlacement = {"threads", "progress_every",
                                                         "checkpoint_file", "checkpoint_every"};
 
-std::vector<std::uint8_t> preamble(const Options& options, const Model& model, ConstVecRef x0) {
+std::vector<std::uint8_t> preamble(const Options& options, const ModelShape& shape, ConstVecRef x0) {
   ByteWriter out;
   out.section("RUN ");
-  out.i64(model.dim());
-  out.i64(model.data_size());
+  out.i64(shape.dim);
+  out.i64(shape.data_size);
   options.save(out);
   out.values(x0);
   return out.release();
 }
 
-SampleResult run(const Model& model, const Options& options, ConstVecRef x0,
-                 const ProgressFn& progress, ByteReader* resume, const std::string& resumed_from) {
+/// The run of `options`, resumed from `resume` when it is set, checkpointing
+/// to "checkpoint_file" or else `resumed_from`.
+std::unique_ptr<Run> make_run(const Options& options, const ModelShape& shape, ConstVecRef x0,
+                              ByteReader* resume, const std::string& resumed_from) {
   auto plan = checkpointing(options);
   if (plan.path.empty()) plan.path = resumed_from;
-  if (plan.writes()) plan.preamble = preamble(options, model, x0);
+  if (plan.writes()) plan.preamble = preamble(options, shape, x0);
   plan.resume = resume;
-  return sample(model, sampler_config(options), record_policy(options), run_config(options), x0,
-                progress, plan);
+  const auto record = record_policy(options);
+  const auto config = run_config(options);
+  return std::make_unique<Run>(
+      make_driver(shape, sampler_config(options), record, config, x0, resume != nullptr),
+      record.n_steps, config, std::move(plan));
 }
 
 Options with_overrides(Options saved, const Options* overrides) {
@@ -70,29 +76,45 @@ Preamble read_preamble(ByteReader& in) {
   return {dim, data_size, Options::load(in)};
 }
 
+RestartedRun restart_payload(const std::vector<std::uint8_t>& payload, const std::string& path,
+                             const Options* overrides, const ModelShape& shape) {
+  ByteReader in(payload);
+  const auto [dim, data_size, options] = read_preamble(in);
+  if (dim != shape.dim || data_size != shape.data_size) {
+    throw Error(ErrorKind::kInvalidArgument,
+                "argument 'model' has dim = " + show(shape.dim) + " and data size N = " +
+                    show(shape.data_size) + "; checkpoint '" + path +
+                    "' was written for dim = " + show(dim) + " and N = " + show(data_size));
+  }
+  RestartedRun restarted{with_overrides(options, overrides), nullptr};
+  const auto starts = in.double_array("x0", std::numeric_limits<Index>::max());
+  const Eigen::Map<const Vec> x0(starts.data(), static_cast<Index>(starts.size()));
+  restarted.run = make_run(restarted.options, shape, x0, &in, path);
+  return restarted;
+}
+
 ResumedRun resume_payload(const Model& model, const std::vector<std::uint8_t>& payload,
                           const std::string& path, const Options* overrides,
                           const ProgressFn& progress) {
-  ByteReader in(payload);
-  const auto [dim, data_size, options] = read_preamble(in);
-  if (dim != model.dim() || data_size != model.data_size()) {
-    throw Error(ErrorKind::kInvalidArgument,
-                "argument 'model' has dim = " + show(model.dim()) + " and data size N = " +
-                    show(model.data_size()) + "; checkpoint '" + path +
-                    "' was written for dim = " + show(dim) + " and N = " + show(data_size));
-  }
-  ResumedRun resumed{with_overrides(options, overrides), {}};
-  const auto starts = in.double_array("x0", std::numeric_limits<Index>::max());
-  const Eigen::Map<const Vec> x0(starts.data(), static_cast<Index>(starts.size()));
-  resumed.result = run(model, resumed.options, x0, progress, &in, path);
-  return resumed;
+  auto restarted = restart_payload(payload, path, overrides, {model.dim(), model.data_size()});
+  return {restarted.options,
+          run_to_end(*restarted.run, model, run_config(restarted.options), progress)};
 }
 
 }  // namespace
 
 SampleResult sample(const Model& model, const Options& options, ConstVecRef x0,
                     const ProgressFn& progress) {
-  return run(model, options, x0, progress, nullptr, {});
+  const auto run = make_run(options, {model.dim(), model.data_size()}, x0, nullptr, {});
+  return run_to_end(*run, model, run_config(options), progress);
+}
+
+std::unique_ptr<Run> start_run(const Options& options, const ModelShape& shape, ConstVecRef x0) {
+  return make_run(options, shape, x0, nullptr, {});
+}
+
+RestartedRun restart(const std::string& path, const Options* overrides, const ModelShape& shape) {
+  return restart_payload(read_checkpoint_file(path), path, overrides, shape);
 }
 
 ResumedRun resume(const Model& model, const std::string& path, const Options* overrides,

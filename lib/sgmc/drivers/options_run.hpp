@@ -10,6 +10,7 @@
 
 #include "sgmc/config/options.hpp"
 #include "sgmc/drivers/driver.hpp"
+#include "sgmc/drivers/run.hpp"
 
 namespace sgmc {
 
@@ -39,6 +40,21 @@ ResumedRun resume(const Model& model, const std::string& path, const Options* ov
 ResumedRun resume_file_bytes(const Model& model, std::span<const std::uint8_t> file,
                              const std::string& name, const Options* overrides,
                              const ProgressFn& progress);
+
+/// A run of `options` for a model of `shape` from x0 that its caller
+/// answers (HostedRun: sgmc_run_create), writing checkpoints to
+/// "checkpoint_file" when that is set. Throws sgmc::Error naming a bad
+/// option or argument.
+std::unique_ptr<Run> start_run(const Options& options, const ModelShape& shape, ConstVecRef x0);
+
+/// A run continued from its checkpoint, for its caller to answer.
+struct RestartedRun {
+  Options options;  ///< the saved run's, with the overrides applied
+  std::unique_ptr<Run> run;
+};
+/// The run saved at `path` for a model of `shape`, continued as resume()
+/// continues it (same checks, overrides and errors).
+RestartedRun restart(const std::string& path, const Options* overrides, const ModelShape& shape);
 
 /// One ask/tell chain of `options` (sgmc_chain_create): any sampler but
 /// the coupled ones (resgld, the interacting contour samplers: kUnsupported).

@@ -19,7 +19,12 @@
 // same for any number of threads.
 #pragma once
 
+#include <memory>
+#include <vector>
+
 #include "sgmc/drivers/driver.hpp"
+#include "sgmc/random/rng.hpp"
+#include "sgmc/samplers/swap_rule.hpp"
 
 namespace sgmc {
 
@@ -29,14 +34,42 @@ namespace sgmc {
 /// ladders; the ends are exact).
 SamplerConfig replica_config(const SamplerConfig& sampler, Index replica, Index replicas);
 
-/// Runs config.n_chains >= 2 replicas of `sampler` (kind kResgld). Chain 0
-/// of the result is the lowest temperature, whose draws sample the target;
-/// chain r holds the draws of the tempered target at tau_r. Throws
-/// sgmc::Error naming a bad option. A fault of the model that stops a
-/// replica (sampler.faults) ends the run after the pass that evaluates the
-/// next iteration: every replica keeps the draws of the iterations all of
-/// them completed, and outcome.fault is the lowest replica's fault.
-/// Checkpoints as sample() describes.
+/// The driver of config.n_chains >= 2 replicas of `sampler` (kind
+/// kResgld). Chain 0 is the lowest temperature, whose draws sample the
+/// target; chain r holds the draws of the tempered target at tau_r. A
+/// fault of the model that stops a replica (sampler.faults) ends the run
+/// after the pass that evaluates the next iteration: every replica keeps
+/// the draws of the iterations all of them completed, and the run's fault
+/// is the lowest replica's.
+class ReplicaExchange final : public Driver {
+ public:
+  /// Throws sgmc::Error naming a bad option.
+  ReplicaExchange(const ModelShape& shape, const SamplerConfig& sampler, const RecordPolicy& record,
+                  const RunConfig& config, ConstVecRef x0);
+
+  ChainList& chains() override { return chains_; }
+  const ChainList& run_chains() const override { return chains_; }
+  std::span<const ChainTask> next(Index end, ChainFaults& faults) override;
+  void save(ByteWriter& out, Index steps) const override;
+  Index load(ByteReader& in, Index n_steps) override;
+  SwapStats swaps() const override { return stats_; }
+
+ private:
+  /// The swap sweep of iteration k over the neighbouring pairs, in order.
+  void sweep(Index k);
+
+  ReplicaSettings settings_;
+  Index n_steps_;
+  ChainList chains_;
+  Rng rng_;
+  std::vector<double> temperatures_;
+  NoiseVariance noise_;
+  SwapStats stats_;
+  std::vector<ChainTask> tasks_;
+  bool started_ = false;  ///< the evaluations at x_{k+1} are in the chains
+};
+
+/// Runs ReplicaExchange on `model` (sample() with sampler kind kResgld).
 SampleResult sample_replica_exchange(const Model& model, const SamplerConfig& sampler,
                                      const RecordPolicy& record, const RunConfig& config,
                                      ConstVecRef x0, const ProgressFn& progress,

@@ -1283,6 +1283,222 @@ function sgmc_checkpoint_options(out, path)
 end
 
 """
+    sgmc_run
+
+A run driven by ask/tell.
+
+Opaque: only pointers to it are used.
+"""
+mutable struct sgmc_run end
+
+"""
+    sgmc_evaluation
+
+Opaque: only pointers to it are used.
+"""
+mutable struct sgmc_evaluation end
+
+"""
+    sgmc_run_create(out, options, dim, data_size, x0, x0_len)
+
+Creates a run that its caller answers.
+
+# Arguments
+- `out` (out): The new run; NULL on failure. Release with `sgmc_run_destroy`.
+- `options` (in): The options of `sgmc_sample`; "threads" is not used (the caller evaluates).
+- `dim` (in): d >= 1.
+- `data_size` (in): N >= 0; batches are drawn from [0, N).
+- `x0` (in): The start: `dim` values for every chain, or n_chains * dim values, chain after chain.
+- `x0_len` (in): The length of `x0`.
+
+# Returns
+`SGMC_OK`, or `SGMC_ERROR_INVALID_ARGUMENT` naming the option or argument.
+
+C prototype:
+```c
+sgmc_status sgmc_run_create(sgmc_run **out, const sgmc_options *options, int64_t dim, int64_t data_size, const double *x0, int64_t x0_len);
+```
+"""
+function sgmc_run_create(out, options, dim, data_size, x0, x0_len)
+    ccall((:sgmc_run_create, libsgmc), sgmc_status, (Ptr{Ptr{sgmc_run}}, Ptr{sgmc_options}, Int64, Int64, Ptr{Cdouble}, Int64), out, options, dim, data_size, x0, x0_len)
+end
+
+"""
+    sgmc_run_resume(out, path, overrides, dim, data_size)
+
+Continues the run saved in a checkpoint (written by a run of any kind: `sgmc_sample`, `sgmc_resume` or an ask/tell run).
+
+# Arguments
+- `out` (out): The run, in the state it was saved in; NULL on failure.
+- `path` (in): The checkpoint file.
+- `overrides` (in): As for `sgmc_resume`.
+- `dim` (in): The model's dimension, checked against the saved run's.
+- `data_size` (in): The model's N, checked likewise.
+
+# Returns
+`SGMC_OK`, or the errors of `sgmc_resume`.
+
+C prototype:
+```c
+sgmc_status sgmc_run_resume(sgmc_run **out, const char *path, const sgmc_options *overrides, int64_t dim, int64_t data_size);
+```
+"""
+function sgmc_run_resume(out, path, overrides, dim, data_size)
+    ccall((:sgmc_run_resume, libsgmc), sgmc_status, (Ptr{Ptr{sgmc_run}}, Cstring, Ptr{sgmc_options}, Int64, Int64), out, path, overrides, dim, data_size)
+end
+
+"""
+    sgmc_run_destroy(run)
+
+Releases a run. NULL is a no-op.
+
+# Arguments
+- `run` (in): A run, or NULL.
+
+C prototype:
+```c
+void sgmc_run_destroy(sgmc_run *run);
+```
+"""
+function sgmc_run_destroy(run)
+    ccall((:sgmc_run_destroy, libsgmc), Cvoid, (Ptr{sgmc_run},), run)
+end
+
+"""
+    sgmc_run_ask(run, n_evaluations)
+
+Takes the results told since the last ask and says how many evaluations the run needs next.
+
+# Arguments
+- `run` (in): The run.
+- `n_evaluations` (out): The number of evaluations to make and tell; 0 when the run has ended.
+
+# Returns
+`SGMC_OK`; when a fault of the model has stopped the run (an "on_fault" = "error" fault, or "max_consecutive_faults" in a row), the fault's status (`SGMC_ERROR_CALLBACK` for a failure told by `sgmc_run_tell_fault`, `SGMC_ERROR_NONFINITE` for a non-finite result) with its message and 0 evaluations, on this and every later ask; the draws so far stay in the run. `SGMC_ERROR_STATE`, changing nothing, while an evaluation of the last ask is untold.
+
+C prototype:
+```c
+sgmc_status sgmc_run_ask(sgmc_run *run, int64_t *n_evaluations);
+```
+"""
+function sgmc_run_ask(run, n_evaluations)
+    ccall((:sgmc_run_ask, libsgmc), sgmc_status, (Ptr{sgmc_run}, Ptr{Int64}), run, n_evaluations)
+end
+
+"""
+    sgmc_run_evaluation(run, i, out)
+
+Evaluation `i` of the last ask.
+
+# Arguments
+- `run` (in): The run.
+- `i` (in): In [0, n_evaluations).
+- `out` (out): Where and what to evaluate; its pointers are the run's.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_run_evaluation(const sgmc_run *run, int64_t i, sgmc_evaluation *out);
+```
+"""
+function sgmc_run_evaluation(run, i, out)
+    ccall((:sgmc_run_evaluation, libsgmc), sgmc_status, (Ptr{sgmc_run}, Int64, Ptr{sgmc_evaluation}), run, i, out)
+end
+
+"""
+    sgmc_run_tell(run, i, batch_energy, batch_grad, prior_energy, prior_grad, dim)
+
+The result of evaluation `i`: as `sgmc_chain_tell` (S_B and its gradient, U0 and its gradient); for an evaluation with gradient = 0 only `batch_energy` is read.
+
+# Arguments
+- `run` (in,out): The run.
+- `i` (in): In [0, n_evaluations), not told yet since the last ask.
+- `batch_energy` (in): S_B(x).
+- `batch_grad` (in): Its gradient, `dim` values, or NULL for zeros.
+- `prior_energy` (in): U0(x).
+- `prior_grad` (in): Its gradient, `dim` values, or NULL for zeros.
+- `dim` (in): The run's dimension.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`. Non-finite values are taken here and judged by the next ask, under "on_fault".
+
+C prototype:
+```c
+sgmc_status sgmc_run_tell(sgmc_run *run, int64_t i, double batch_energy, const double *batch_grad, double prior_energy, const double *prior_grad, int64_t dim);
+```
+"""
+function sgmc_run_tell(run, i, batch_energy, batch_grad, prior_energy, prior_grad, dim)
+    ccall((:sgmc_run_tell, libsgmc), sgmc_status, (Ptr{sgmc_run}, Int64, Cdouble, Ptr{Cdouble}, Cdouble, Ptr{Cdouble}, Int64), run, i, batch_energy, batch_grad, prior_energy, prior_grad, dim)
+end
+
+"""
+    sgmc_run_tell_fault(run, i, cause)
+
+Evaluation `i` failed: a fault of the model for its chain (docs/faults.md). Under "on_fault" = "reject" the next ask asks that chain again with a fresh batch; under "error" it stops the run as `sgmc_sample` stops, with `cause` in the message.
+
+# Arguments
+- `run` (in,out): The run.
+- `i` (in): In [0, n_evaluations), not told yet since the last ask.
+- `cause` (in): Why, for the message (not NULL).
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_run_tell_fault(sgmc_run *run, int64_t i, const char *cause);
+```
+"""
+function sgmc_run_tell_fault(run, i, cause)
+    ccall((:sgmc_run_tell_fault, libsgmc), sgmc_status, (Ptr{sgmc_run}, Int64, Cstring), run, i, cause)
+end
+
+"""
+    sgmc_run_progress(run, steps_done, n_steps)
+
+How far the run is: iterations made by every chain at the end of the last round (multiples of "progress_every"), and "n_steps".
+
+# Arguments
+- `run` (in): The run.
+- `steps_done` (out): Iterations done.
+- `n_steps` (out): Iterations in all.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_run_progress(const sgmc_run *run, int64_t *steps_done, int64_t *n_steps);
+```
+"""
+function sgmc_run_progress(run, steps_done, n_steps)
+    ccall((:sgmc_run_progress, libsgmc), sgmc_status, (Ptr{sgmc_run}, Ptr{Int64}, Ptr{Int64}), run, steps_done, n_steps)
+end
+
+"""
+    sgmc_run_draws(out, run)
+
+A copy of the draws recorded so far, as `sgmc_sample` returns them (swap statistics of resgld included); at any time.
+
+# Arguments
+- `out` (out): The draws; NULL on failure. Release with `sgmc_draws_destroy`.
+- `run` (in): The run.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_run_draws(sgmc_draws **out, const sgmc_run *run);
+```
+"""
+function sgmc_run_draws(out, run)
+    ccall((:sgmc_run_draws, libsgmc), sgmc_status, (Ptr{Ptr{sgmc_draws}}, Ptr{sgmc_run}), out, run)
+end
+
+"""
     sgmc_chain
 
 One chain driven by ask/tell.
@@ -2735,6 +2951,17 @@ export sgmc_progress_fn
 export sgmc_sample
 export sgmc_resume
 export sgmc_checkpoint_options
+export sgmc_run
+export sgmc_evaluation
+export sgmc_run_create
+export sgmc_run_resume
+export sgmc_run_destroy
+export sgmc_run_ask
+export sgmc_run_evaluation
+export sgmc_run_tell
+export sgmc_run_tell_fault
+export sgmc_run_progress
+export sgmc_run_draws
 export sgmc_chain
 export sgmc_chain_create
 export sgmc_chain_destroy

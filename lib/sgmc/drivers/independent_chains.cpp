@@ -1,0 +1,31 @@
+#include "sgmc/drivers/independent_chains.hpp"
+
+namespace sgmc {
+
+IndependentChains::IndependentChains(ChainList chains) : chains_(std::move(chains)) {
+  tasks_.reserve(chains_.size());
+}
+
+std::span<const ChainTask> IndependentChains::next(Index end, ChainFaults& faults) {
+  tasks_.clear();
+  for (std::size_t c = 0; c < chains_.size(); ++c) {
+    if (!faults.has(c) && chains_[c]->steps_done() < end) {
+      tasks_.push_back({c, false, ChainTask::Then::kAdvance, end});
+    }
+  }
+  if (tasks_.empty()) faults.rethrow_first();
+  return tasks_;
+}
+
+void IndependentChains::save(ByteWriter& out, Index steps) const {
+  write_driver_section(out, DriverKind::kIndependent, steps);
+  save_chains(out, chains_);
+}
+
+Index IndependentChains::load(ByteReader& in, Index n_steps) {
+  const Index start = read_driver_section(in, DriverKind::kIndependent, n_steps);
+  load_chains(in, chains_, start);
+  return start;
+}
+
+}  // namespace sgmc
