@@ -156,10 +156,10 @@ static void test_errors(const sgmc_model *mix1d, int size) {
     CHECK_ERROR(sgmc_mpi_sample(&d, mix1d, o, &x0, 1, MPI_COMM_WORLD), SGMC_ERROR_INVALID_ARGUMENT,
                 "n_chains");
   }
-  CHECK_OK(sgmc_options_set_int(o, "contour_pilot_steps", 0));
-  CHECK_OK(sgmc_options_set_string(o, "sampler", "csgld"));
-  CHECK_ERROR(sgmc_mpi_sample(&d, mix1d, o, &x0, 1, MPI_COMM_WORLD), SGMC_ERROR_INVALID_ARGUMENT,
-              "sampler");
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", CHAINS));
+  CHECK_OK(sgmc_options_set_string(o, "checkpoint_file", "never_written.ckpt"));
+  CHECK_ERROR(sgmc_mpi_sample(&d, mix1d, o, &x0, 1, MPI_COMM_WORLD), SGMC_ERROR_UNSUPPORTED,
+              "checkpoint_file");
   sgmc_options_destroy(o);
 }
 

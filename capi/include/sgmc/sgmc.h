@@ -726,6 +726,126 @@ SGMC_API sgmc_status sgmc_checkpoint_options(sgmc_options **out, const char *pat
 /** @} */
 
 /* ------------------------------------------------------------------------ */
+/** @name Runs over several processes
+ *  One run whose chains are spread over S processes (libsgmc_mpi does it
+ *  over MPI: sgmc_mpi.h): process r runs block r of the P = "n_chains"
+ *  chains, in rank order, near-equal (sgmc_chain_block()). Each process
+ *  runs its block on its threads and meets the others only where the
+ *  sampler couples chains: the interacting contour samplers all-gather
+ *  the chains' subregion indices every iteration (8 bytes per chain),
+ *  resgld all-gathers the replicas' energies every iteration and swaps the
+ *  states of replicas on different processes (a few dim-sized vectors),
+ *  and independent chains agree at each round's end on whether a fault
+ *  stopped one. The draws are bitwise those of sgmc_sample() on one
+ *  process, for every sampler and any number of processes and threads.
+ *  The communication is the caller's, through sgmc_exchange.
+ *  @{ */
+
+/**
+ * @brief Block @p rank of @p processes near-equal blocks of @p n_chains
+ *        chains, in rank order (the first n_chains mod processes blocks
+ *        hold one chain more).
+ * @param[in] n_chains P >= 1.
+ * @param[in] rank In [0, processes).
+ * @param[in] processes S in [1, P].
+ * @param[out] first The block's first chain.
+ * @param[out] count Its number of chains.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_chain_block(int64_t n_chains, int32_t rank, int32_t processes,
+                                      int64_t *first, int64_t *count);
+
+/**
+ * @brief How the processes of a run reach each other: collective
+ *        operations that every process calls at the same point, in the same
+ *        order, from one thread. Each returns 0, or non-zero on failure
+ *        (the run then fails with ::SGMC_ERROR_CALLBACK).
+ */
+typedef struct sgmc_exchange {
+  int32_t processes; /**< S >= 1. */
+  int32_t rank;      /**< This process, in [0, S). */
+  /** All-gather: @p local holds @p per_chain values of each chain of this
+   *  process's block, block order; @p all receives those of all chains in
+   *  chain order (n_all = n_chains * per_chain). */
+  int (*gather_doubles)(const double *local, int64_t n_local, double *all, int64_t n_all,
+                        int64_t per_chain, void *user);
+  /** The same for one integer per chain. */
+  int (*gather_int64s)(const int64_t *local, int64_t n_local, int64_t *all, int64_t n_all,
+                       void *user);
+  /** Sums @p values over all processes, in place (exact). */
+  int (*sum_int64s)(int64_t *values, int64_t n, void *user);
+  /** Sends the @p n bytes to process @p partner, which calls this at the
+   *  same point with as many bytes, and replaces them with its bytes. */
+  int (*swap_bytes)(int32_t partner, uint8_t *bytes, int64_t n, void *user);
+  void *user; /**< Passed to every function. */
+} sgmc_exchange;
+
+/**
+ * @brief Runs this process's block of the chains of a run spread over the
+ *        processes that @p exchange reaches. Collective.
+ * Every process passes the same model, options and x0. Any sampler;
+ * "n_chains" at least the number of processes; "checkpoint_file" is not
+ * supported (::SGMC_ERROR_UNSUPPORTED). No progress is reported.
+ * @param[out] out This process's draws: its block of chains, in chain order
+ *                 (chain 0 of @p out is the block's first chain). NULL on
+ *                 failure, except after a fault of the model that stopped
+ *                 the run, as for sgmc_sample(). sgmc_draws_save_bytes() and
+ *                 sgmc_draws_load_bytes() bring the blocks together.
+ * @param[in] model The model (the same on every process).
+ * @param[in] options The options (the same on every process).
+ * @param[in] x0 dim values shared by every chain, or n_chains * dim values
+ *               (every process passes all of them).
+ * @param[in] x0_len dim or n_chains * dim.
+ * @param[in] exchange The processes; not NULL, every function set.
+ * @return As sgmc_sample(); a fault of the model ends the run on every
+ *         process alike, with the fault of the lowest chain (its full
+ *         message on the process that runs it).
+ */
+SGMC_API sgmc_status sgmc_sample_distributed(sgmc_draws **out, const sgmc_model *model,
+                                             const sgmc_options *options, const double *x0,
+                                             int64_t x0_len, const sgmc_exchange *exchange);
+
+/**
+ * @brief Writes the draws (every chain, with what the sgmc_draws_*
+ *        functions read: energies, iterations, contour records, swap and
+ *        MHBT statistics, cycles) as bytes, e.g. to send them to another
+ *        process. Call with @p capacity 0 to learn the size.
+ * @param[in] draws The draws.
+ * @param[out] out @p capacity bytes, or NULL when @p capacity is 0.
+ * @param[in] capacity The length of @p out.
+ * @param[out] size The number of bytes (also when @p capacity is too
+ *                  small, which writes nothing).
+ * @return ::SGMC_OK, or ::SGMC_ERROR_INVALID_ARGUMENT for NULL arguments
+ *         or a @p capacity that is neither 0 nor at least @p size.
+ */
+SGMC_API sgmc_status sgmc_draws_save_bytes(const sgmc_draws *draws, uint8_t *out,
+                                           int64_t capacity, int64_t *size);
+
+/**
+ * @brief Draws from bytes of sgmc_draws_save_bytes(): of one draws object,
+ *        or of several written one after another (the blocks of a run over
+ *        several processes, in rank order), whose chains it joins in that
+ *        order.
+ * @param[out] out The draws; NULL on failure.
+ * @param[in] bytes The bytes.
+ * @param[in] size Their number.
+ * @return ::SGMC_OK, ::SGMC_ERROR_FORMAT naming what is damaged, or
+ *         ::SGMC_ERROR_INVALID_ARGUMENT (parts of different runs).
+ */
+SGMC_API sgmc_status sgmc_draws_load_bytes(sgmc_draws **out, const uint8_t *bytes, int64_t size);
+
+/**
+ * @brief Records @p message as this thread's sgmc_last_error() and returns
+ *        @p status: for libraries built on this API (libsgmc_mpi) whose
+ *        errors should read like the library's own.
+ * @param[in] status The status to return.
+ * @param[in] message The message (NULL: empty).
+ * @return @p status.
+ */
+SGMC_API sgmc_status sgmc_fail(sgmc_status status, const char *message);
+/** @} */
+
+/* ------------------------------------------------------------------------ */
 /** @name Ask/tell runs
  *  A whole run — every chain and every sampler, replica exchange and the
  *  interacting contour samplers included — driven by a caller that

@@ -408,6 +408,26 @@ void Chain::exchange(Chain& other) noexcept {
   terms_.prior_grad.swap(other.terms_.prior_grad);
 }
 
+void Chain::save_exchanged(ByteWriter& out) const {
+  kernel_->save(out);
+  if (precond_) precond_->save(out);
+  out.f64(terms_.batch_energy);
+  out.f64(terms_.prior_energy);
+  out.values(batch_grad_);
+  out.values(prior_grad_);
+}
+
+void Chain::load_exchanged(ByteReader& in) {
+  kernel_->load(in);
+  if (precond_) precond_->load(in);
+  map_state();
+  terms_.batch_energy = in.f64("exchanged batch energy");
+  terms_.prior_energy = in.f64("exchanged prior energy");
+  in.doubles("exchanged batch gradient", batch_grad_);
+  in.doubles("exchanged prior gradient", prior_grad_);
+  in.finish();
+}
+
 void Chain::save(ByteWriter& out) const {
   out.section("CHAN");
   out.i64(seed_.chain);

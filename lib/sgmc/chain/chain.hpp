@@ -113,6 +113,10 @@ class Chain {
   /// evaluation in terms(), between an evaluate() and the next tell(). Both
   /// chains must run the same kernel kind and dimension. Never allocates.
   void exchange(Chain& other) noexcept;
+  /// exchange() with a chain on another process, in two halves: the state
+  /// exchange() moves, written for the other chain's load_exchanged().
+  void save_exchanged(ByteWriter& out) const;
+  void load_exchanged(ByteReader& in);
 
   Index dim() const { return terms_.batch_grad.size(); }
   Index index() const { return seed_.chain; }

@@ -52,6 +52,8 @@ class ByteReader {
   void finish();
 
   std::size_t offset() const { return offset_; }
+  /// True when every byte has been read.
+  bool at_end() const { return offset_ == bytes_.size(); }
   /// Throws Error(kFormat): "checkpoint damaged at byte N (what): problem".
   [[noreturn]] void fail(std::string_view what, const std::string& problem) const;
 

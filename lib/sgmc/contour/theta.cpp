@@ -80,4 +80,35 @@ void Theta::load(ByteReader& in) {
   theta_ = theta;
 }
 
+void Theta::save_described(ByteWriter& out) const {
+  out.section("THTD");
+  out.i64(partition_.m);
+  out.f64(partition_.u1);
+  out.f64(partition_.du);
+  out.f64(zeta_);
+  out.i64(static_cast<Index>(field_));
+  out.i64(static_cast<Index>(stencil_));
+  out.f64(rho_);
+  save(out);
+}
+
+Theta Theta::loaded(ByteReader& in) {
+  in.section("THTD");
+  ContourSettings settings;
+  settings.partition.m = in.index("contour m", 2, std::numeric_limits<Index>::max() / 8);
+  settings.partition.u1 = in.f64("contour u1");
+  settings.partition.du = in.f64("contour du");
+  settings.zeta = in.f64("contour zeta");
+  settings.field = static_cast<RandomField>(
+      in.index("contour field", static_cast<Index>(RandomField::kPower), static_cast<Index>(RandomField::kLinear)));
+  settings.stencil = static_cast<Stencil>(in.index("contour stencil", 0, 1));
+  settings.rho = in.f64("contour rho");
+  if (!(settings.partition.du > 0) || !(settings.zeta > 0) || !(settings.rho >= 0)) {
+    in.fail("contour settings", "out of range");
+  }
+  Theta theta(settings);
+  theta.load(in);
+  return theta;
+}
+
 }  // namespace sgmc

@@ -53,6 +53,11 @@ class Theta {
   /// Checkpoints: the m values (each finite and > 0).
   void save(ByteWriter& out) const;
   void load(ByteReader& in);
+  /// save() with the settings that define this theta (partition, field,
+  /// stencil, zeta, rho), for a reader that does not know them (draws
+  /// sent to another process); read back by loaded().
+  void save_described(ByteWriter& out) const;
+  static Theta loaded(ByteReader& in);
 
  private:
   /// The knots of the piece of log Psi holding u: left and right subregion

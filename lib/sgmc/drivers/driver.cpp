@@ -1,6 +1,7 @@
 #include "sgmc/drivers/driver.hpp"
 
 #include "sgmc/core/error.hpp"
+#include "sgmc/drivers/chain_exchange.hpp"
 #include "sgmc/drivers/execute.hpp"
 #include "sgmc/drivers/independent_chains.hpp"
 #include "sgmc/drivers/interacting_contour.hpp"
@@ -61,6 +62,22 @@ std::unique_ptr<Driver> make_driver(const ModelShape& shape, const SamplerConfig
   }
   return std::make_unique<IndependentChains>(
       make_chains(shape, [&](Index) { return sampler; }, record, config, x0));
+}
+
+std::unique_ptr<Driver> make_driver(const ModelShape& shape, const SamplerConfig& sampler,
+                                    const RecordPolicy& record, const RunConfig& config,
+                                    ConstVecRef x0, bool resuming, ChainExchange& exchange) {
+  if (sampler.kind == SamplerKind::kResgld) {
+    return std::make_unique<ReplicaExchange>(shape, sampler, record, config, x0, &exchange);
+  }
+  if (is_interacting(sampler.kind)) {
+    return std::make_unique<InteractingContour>(shape, sampler, record, config, x0, &exchange,
+                                                resuming);
+  }
+  const ChainBlock block = exchange.block(config.n_chains);
+  return std::make_unique<IndependentChains>(
+      make_chains(shape, [&](Index) { return sampler; }, record, config, x0, block, nullptr),
+      exchange, block, config.n_chains);
 }
 
 SampleResult sample(const Model& model, const SamplerConfig& sampler, const RecordPolicy& record,

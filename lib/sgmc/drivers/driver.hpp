@@ -98,6 +98,15 @@ std::unique_ptr<Driver> make_driver(const ModelShape& shape, const SamplerConfig
                                     const RecordPolicy& record, const RunConfig& config,
                                     ConstVecRef x0, bool resuming);
 
+class ChainExchange;
+/// make_driver() for a run whose chains are spread over the processes that
+/// `exchange` reaches (it must outlive the driver): this process runs
+/// exchange.block(n_chains) of them, and the draws are those of one
+/// process running all.
+std::unique_ptr<Driver> make_driver(const ModelShape& shape, const SamplerConfig& sampler,
+                                    const RecordPolicy& record, const RunConfig& config,
+                                    ConstVecRef x0, bool resuming, ChainExchange& exchange);
+
 /// A run's chains and how it ended.
 struct SampleResult {
   ChainList chains;

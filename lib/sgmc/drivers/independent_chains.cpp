@@ -2,7 +2,16 @@
 
 namespace sgmc {
 
-IndependentChains::IndependentChains(ChainList chains) : chains_(std::move(chains)) {
+IndependentChains::IndependentChains(ChainList chains)
+    : chains_(std::move(chains)),
+      block_{0, static_cast<Index>(chains_.size())},
+      n_chains_(block_.count) {
+  tasks_.reserve(chains_.size());
+}
+
+IndependentChains::IndependentChains(ChainList chains, ChainExchange& exchange,
+                                     const ChainBlock& block, Index n_chains)
+    : chains_(std::move(chains)), exchange_(&exchange), block_(block), n_chains_(n_chains) {
   tasks_.reserve(chains_.size());
 }
 
@@ -13,7 +22,13 @@ std::span<const ChainTask> IndependentChains::next(Index end, ChainFaults& fault
       tasks_.push_back({c, false, ChainTask::Then::kAdvance, end});
     }
   }
-  if (tasks_.empty()) faults.rethrow_first();
+  if (tasks_.empty()) {  // the round's end: the lowest chain's fault, of all processes
+    if (exchange_ != nullptr) {
+      rethrow_first_of_all(*exchange_, faults, block_, n_chains_);
+    } else {
+      faults.rethrow_first();
+    }
+  }
   return tasks_;
 }
 

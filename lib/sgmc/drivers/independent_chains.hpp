@@ -2,18 +2,25 @@
 // runs on to the round's end by itself (one task per chain). A fault that
 // stops a chain stops that chain; the others finish the round, and the
 // run then ends with the fault of the lowest chain index (docs/faults.md),
-// so that how a run ends never depends on the number of threads.
+// so that how a run ends never depends on the number of threads or
+// processes.
 #pragma once
 
 #include <vector>
 
+#include "sgmc/drivers/chain_exchange.hpp"
 #include "sgmc/drivers/driver.hpp"
 
 namespace sgmc {
 
 class IndependentChains final : public Driver {
  public:
+  /// Every chain of the run in this process.
   explicit IndependentChains(ChainList chains);
+  /// The chains of `block` of n_chains, the others on the processes that
+  /// `exchange` reaches (it must outlive the driver).
+  IndependentChains(ChainList chains, ChainExchange& exchange, const ChainBlock& block,
+                    Index n_chains);
 
   ChainList& chains() override { return chains_; }
   const ChainList& run_chains() const override { return chains_; }
@@ -23,6 +30,9 @@ class IndependentChains final : public Driver {
 
  private:
   ChainList chains_;
+  ChainExchange* exchange_ = nullptr;  ///< null: every chain is here
+  ChainBlock block_;
+  Index n_chains_;
   std::vector<ChainTask> tasks_;
 };
 

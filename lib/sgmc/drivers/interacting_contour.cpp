@@ -67,8 +67,7 @@ std::vector<double> theta_from_pilot(const ChainList& chains, const std::optiona
     const Index step = counts[slot + 1];
     const bool local = fault && fault->chain() == c;
     const std::string cause = local ? std::string(fault->what())
-                                    : "a fault of the model stopped chain " + show(c) +
-                                          " at step " + show(step) + " (on another process)";
+                                    : remote_fault(ErrorKind::kCallback, c, step).what();
     throw ModelFault(static_cast<ErrorKind>(counts[slot] - 1),
                      "the SGLD pilot (contour_pilot_steps) stopped: " + cause, c, step);
   }
@@ -220,10 +219,7 @@ std::span<const ChainTask> InteractingContour::next(Index end, ChainFaults& faul
     if (all_[p] >= 0) continue;
     const auto c = static_cast<std::size_t>(static_cast<Index>(p) - block_.first);
     if (static_cast<Index>(p) >= block_.first && c < chains_.size()) throw faults.fault(c);
-    throw ModelFault(static_cast<ErrorKind>(-1 - all_[p]),
-                     "a fault of the model stopped chain " + show(p) + " at step " + show(k_) +
-                         " (on another process)",
-                     static_cast<Index>(p), k_);
+    throw remote_fault(static_cast<ErrorKind>(-1 - all_[p]), static_cast<Index>(p), k_);
   }
   // ICSGLD eq. (5), summed in chain order.
   if (!piloting) {

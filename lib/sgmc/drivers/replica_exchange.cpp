@@ -39,16 +39,23 @@ SamplerConfig replica_config(const SamplerConfig& sampler, Index replica, Index 
 
 ReplicaExchange::ReplicaExchange(const ModelShape& shape, const SamplerConfig& sampler,
                                  const RecordPolicy& record, const RunConfig& config,
-                                 ConstVecRef x0)
+                                 ConstVecRef x0, ChainExchange* exchange)
     : settings_(checked(sampler, config).resgld),
       n_steps_(record.n_steps),
+      exchange_(exchange != nullptr ? exchange : &own_exchange_),
+      n_chains_(config.n_chains),
+      block_(exchange_->block(config.n_chains)),
       chains_(make_chains(
           shape, [&](Index r) { return replica_config(sampler, r, config.n_chains); }, record,
-          config, x0)),
-      rng_(Rng::stream(config.seed, 0, StreamPurpose::kSwaps)) {
-  for (const auto& chain : chains_) temperatures_.push_back(chain->config().temperature);
-  stats_.attempts.assign(chains_.size() - 1, 0);
-  stats_.accepts.assign(chains_.size() - 1, 0);
+          config, x0, block_, nullptr)),
+      rng_(Rng::stream(config.seed, 0, StreamPurpose::kSwaps)),
+      local_energies_(chains_.size()),
+      energies_(static_cast<std::size_t>(n_chains_)) {
+  for (Index r = 0; r < n_chains_; ++r) {
+    temperatures_.push_back(replica_config(sampler, r, n_chains_).temperature);
+  }
+  stats_.attempts.assign(static_cast<std::size_t>(n_chains_ - 1), 0);
+  stats_.accepts.assign(static_cast<std::size_t>(n_chains_ - 1), 0);
   tasks_.reserve(chains_.size());
 }
 
@@ -59,7 +66,7 @@ ReplicaExchange::ReplicaExchange(const ModelShape& shape, const SamplerConfig& s
 // replica stops the run, all replicas having recorded the same iterations.
 std::span<const ChainTask> ReplicaExchange::next(Index end, ChainFaults& faults) {
   tasks_.clear();
-  faults.rethrow_first();
+  rethrow_first_of_all(*exchange_, faults, block_, n_chains_);
   if (!started_) {  // x_1 of every replica
     started_ = true;
     for (std::size_t c = 0; c < chains_.size(); ++c) {
@@ -75,23 +82,49 @@ std::span<const ChainTask> ReplicaExchange::next(Index end, ChainFaults& faults)
   return tasks_;
 }
 
+// Every process sees every replica's U_hat and draws the same uniforms, so
+// all make the same decisions; the energies are swapped with the states.
 void ReplicaExchange::sweep(Index k) {
-  noise_.add(chains_.front()->energy());
+  for (std::size_t c = 0; c < chains_.size(); ++c) local_energies_[c] = chains_[c]->energy();
+  exchange_->gather_values(local_energies_, energies_, 1);
+  noise_.add(energies_.front());
   if (k % settings_.swap_every != 0) return;
   const double sigma2 =
       settings_.variance_kind == SwapVariance::kFixed ? settings_.variance : noise_.variance();
-  for (std::size_t l = 0; l + 1 < chains_.size(); ++l) {
-    const double log_s = swap_log_ratio(temperatures_[l], temperatures_[l + 1],
-                                        chains_[l]->energy(), chains_[l + 1]->energy(), sigma2,
-                                        settings_.correction);
+  for (std::size_t l = 0; l + 1 < energies_.size(); ++l) {
+    const double log_s = swap_log_ratio(temperatures_[l], temperatures_[l + 1], energies_[l],
+                                        energies_[l + 1], sigma2, settings_.correction);
     ++stats_.attempts[l];
     // One uniform per attempt, accepted or not: the stream stays in step.
     if (std::log(rng_.uniform()) < log_s) {
-      chains_[l]->exchange(*chains_[l + 1]);
+      swap(static_cast<Index>(l));
+      std::swap(energies_[l], energies_[l + 1]);
       ++stats_.accepts[l];
       if (l == 0) noise_.restart();
     }
   }
+}
+
+void ReplicaExchange::swap(Index l) {
+  const int me = exchange_->rank();
+  const int lower = exchange_->owner(l, n_chains_);
+  const int upper = exchange_->owner(l + 1, n_chains_);
+  if (lower != me && upper != me) return;
+  const auto local = [&](Index r) { return chains_[static_cast<std::size_t>(r - block_.first)].get(); };
+  if (lower == upper) {
+    local(l)->exchange(*local(l + 1));
+    return;
+  }
+  // The pair straddles two processes: each sends its replica's state and
+  // takes the other's.
+  Chain& mine = *local(lower == me ? l : l + 1);
+  ByteWriter out;
+  out.reserve(bytes_.capacity());
+  mine.save_exchanged(out);
+  bytes_ = out.release();
+  exchange_->swap_bytes(lower == me ? upper : lower, bytes_);
+  ByteReader in(bytes_);
+  mine.load_exchanged(in);
 }
 
 // Checkpoints: the swap stream, the running sigma2 and the statistics,

@@ -22,6 +22,7 @@
 #include <memory>
 #include <vector>
 
+#include "sgmc/drivers/chain_exchange.hpp"
 #include "sgmc/drivers/driver.hpp"
 #include "sgmc/random/rng.hpp"
 #include "sgmc/samplers/swap_rule.hpp"
@@ -43,9 +44,12 @@ SamplerConfig replica_config(const SamplerConfig& sampler, Index replica, Index 
 /// is the lowest replica's.
 class ReplicaExchange final : public Driver {
  public:
-  /// Throws sgmc::Error naming a bad option.
+  /// Throws sgmc::Error naming a bad option. `exchange` reaches the
+  /// processes that run the other replicas (null: this process runs them
+  /// all); it must outlive the driver. Swaps across processes move the
+  /// replicas' states between them.
   ReplicaExchange(const ModelShape& shape, const SamplerConfig& sampler, const RecordPolicy& record,
-                  const RunConfig& config, ConstVecRef x0);
+                  const RunConfig& config, ConstVecRef x0, ChainExchange* exchange = nullptr);
 
   ChainList& chains() override { return chains_; }
   const ChainList& run_chains() const override { return chains_; }
@@ -57,11 +61,20 @@ class ReplicaExchange final : public Driver {
  private:
   /// The swap sweep of iteration k over the neighbouring pairs, in order.
   void sweep(Index k);
+  /// Exchanges the states of replicas l and l + 1, wherever they run.
+  void swap(Index l);
 
   ReplicaSettings settings_;
   Index n_steps_;
+  LocalExchange own_exchange_;
+  ChainExchange* exchange_;
+  Index n_chains_;
+  ChainBlock block_;
   ChainList chains_;
   Rng rng_;
+  std::vector<double> local_energies_;  ///< U_hat of this process's replicas
+  std::vector<double> energies_;        ///< U_hat of all replicas, as swaps reorder them
+  std::vector<std::uint8_t> bytes_;     ///< a replica's state crossing processes
   std::vector<double> temperatures_;
   NoiseVariance noise_;
   SwapStats stats_;
