@@ -124,7 +124,7 @@ function _answer!(r::Run, m::JuliaModel)
                 delete!(causes, ev.chain)
                 check(LibSgmc.sgmc_run_tell(r, i, eb, m.batch_grad, ep, m.prior_grad, m.dim))
             else
-                text = sprint(showerror, failure)
+                text = replace(sprint(showerror, failure), '\0' => "\\0")  # a NUL would end the C string
                 causes[ev.chain] = (failure, text)
                 check(LibSgmc.sgmc_run_tell_fault(r, i, text))
             end
