@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Breaks a copy of the Julia package in four ways and asserts that each CI
-# check notices: a stale generated file, a missing wrapper, a wrong ccall
-# type and a syntax error. Usage: checks_catch_breakage.sh bindings/julia libsgmc.so
+# Breaks a copy of the Julia package in five ways and asserts that each CI
+# check notices: a stale generated file, a missing wrapper, a struct field
+# of the wrong type, a wrong ccall type and a syntax error.
+# Usage: checks_catch_breakage.sh bindings/julia libsgmc.so
 set -uo pipefail
 src=$1
 lib=$2
@@ -50,6 +51,12 @@ open(p, 'w').write(s)
 PY
 expect_failure "a missing wrapper and constant" \
   "$py" "$tmp/julia/gen/check.py" coverage --header "$header" --generated "$gen" --lib "$lib"
+
+fresh_copy
+sed -i '/^struct sgmc_evaluation$/,/^end$/s/^    gradient::Int32$/    gradient::Int64/' "$gen"
+grep -q '^    gradient::Int64$' "$gen" || { echo "the breakage did not apply"; failures=$((failures + 1)); }
+expect_failure "a struct field of the wrong type (int32_t as Int64)" \
+  "$py" "$tmp/julia/gen/check.py" coverage --header "$header" --generated "$gen"
 
 fresh_copy
 sed -i 's/ccall((:sgmc_options_set_int, libsgmc), sgmc_status, (Ptr{sgmc_options}, Cstring, Int64)/ccall((:sgmc_options_set_int, libsgmc), sgmc_status, (Ptr{sgmc_options}, Cstring, Cint)/' "$gen"

@@ -43,11 +43,19 @@ class Enum:
 
 
 @dataclass
+class Field:
+    name: str
+    ctype: str  # SWIG type string, as Param's
+    doc: str
+
+
+@dataclass
 class Typedef:
     name: str
-    kind: str  # "struct" (opaque), "enum", "callback"
+    kind: str  # "struct" (opaque), "record" (a struct with fields), "enum", "callback"
     doc: str
     prototype: str = ""
+    fields: list = field(default_factory=list)  # [Field] of a record, in declaration order
 
 
 @dataclass
@@ -74,6 +82,22 @@ def _params(node):
         if a.get("type") == "void" and a.get("name") is None:
             continue
         out.append(Param(a.get("name") or f"arg{len(out) + 1}", a.get("type")))
+    return out
+
+
+def _fields(node, text):
+    """The members of a struct's SWIG `class` node, in order, each with the
+    /**< */ comment of its line in the struct's body."""
+    name = _attrs(node).get("name")
+    m = re.search(rf"\bstruct\s+{name}\s*\{{(.*?)\}}", text, re.S)
+    body = m.group(1) if m else ""
+    out = []
+    for c in node.findall("cdecl"):
+        a = _attrs(c)
+        if a.get("ismember") != "1" or a.get("kind") != "variable":
+            continue
+        fm = re.search(rf"^[^/\n]*\b{a['name']}\s*;", body, re.M)  # in code, not in a comment
+        out.append(Field(a["name"], a.get("decl", "") + a["type"], _doc_at(body, fm) if fm else ""))
     return out
 
 
@@ -146,6 +170,7 @@ def parse(header, include_dir=None, swig="swig"):
         subprocess.run(cmd, check=True, capture_output=True)
         root = ET.parse(xml_path).getroot()
     h = Header(header)
+    records = {_attrs(n).get("name"): _fields(n, text) for n in root.iter("class")}
     for node in root.iter():
         a = _attrs(node)
         if node.tag == "constant" and a.get("storage") == "%constant":
@@ -174,7 +199,11 @@ def parse(header, include_dir=None, swig="swig"):
             kind = a.get("kind")
             if a.get("storage") == "typedef":
                 t = a.get("type", "")
-                if t.startswith("struct "):
+                if t.startswith("struct ") and records.get(name):
+                    m = _find_decl(text, rf"typedef\s+struct\s+{name}\s*\{{")
+                    doc = clean_comment(_comment_before(text, m.start())) if m else ""
+                    h.order.append(Typedef(name, "record", doc, fields=records[name]))
+                elif t.startswith("struct "):
                     m = _find_decl(text, rf"typedef\s+struct\s+{name}\s+{name}\s*;")
                     doc = clean_comment(_comment_before(text, m.start())) if m else ""
                     h.order.append(Typedef(name, "struct", doc))
@@ -251,7 +280,7 @@ def julia_type(swig_type, h, canonical=False):
         base, ptrs = "Cstring", ptrs - 1
     elif t in SCALARS:
         base = SCALARS[t]
-    elif kinds.get(t) == "struct":
+    elif kinds.get(t) in ("struct", "record"):
         base = t
     elif kinds.get(t) == "enum":
         base = "Cint" if canonical else t

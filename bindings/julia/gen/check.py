@@ -3,7 +3,8 @@
 
   check.py fresh      --generated F            F is what generate.py makes now
   check.py coverage   --generated F [--lib L]  every C symbol, constant, enum value
-                                               and opaque type of the header is wrapped
+                                               and opaque type of the header is wrapped,
+                                               every C struct field for field
   check.py signatures --src DIR                every ccall and @cfunction in DIR/**.jl
                                                has the C prototype's types
   check.py docs       --generated F            every constant and enumerator with a
@@ -161,6 +162,8 @@ def cmd_coverage(args):
             if isinstance(d, cheader.Typedef) and d.kind == "struct":
                 if not re.search(rf"^mutable struct {d.name} end$", text, re.M):
                     problems.append(f"opaque type {d.name} is not declared (mutable struct {d.name} end)")
+            if isinstance(d, cheader.Typedef) and d.kind == "record":
+                problems += record_problems(d, h, text, args.generated)
             if isinstance(d, cheader.Typedef) and d.kind in ("enum", "callback"):
                 want = "Cint" if d.kind == "enum" else "Ptr{Cvoid}"
                 if not re.search(rf"^const {d.name} = {re.escape(want)}$", text, re.M):
@@ -170,6 +173,22 @@ def cmd_coverage(args):
              + ["Run `python3 bindings/julia/gen/generate.py` (and extend it if a construct is new)."])
     n_const = sum(len(cheader.constants(h)) for h in parsed)
     print(f"ok: {len(names)} functions and {n_const} constants/enum values wrapped")
+
+
+def record_problems(d, h, text, generated):
+    """A C struct with fields must be a Julia `struct` with the same fields,
+    in the same order, of the same types: C writes it through a pointer."""
+    want = [(generate.jl_name(f.name), canonical(cheader.julia_type(f.ctype, h, canonical=True), {}))
+            for f in d.fields]
+    m = re.search(rf"^struct {d.name}\n(.*?)^end$", text, re.M | re.S)
+    if not m:
+        return [f"struct {d.name} is not declared (struct {d.name} ... end) in {generated}"]
+    got = [(n, canonical(t, aliases([text]))) for n, t in
+           re.findall(r"^\s*(\w+)::(\S+)\s*$", m.group(1), re.M)]
+    if got != want:
+        show = lambda fs: ", ".join(f"{n}::{t}" for n, t in fs)
+        return [f"struct {d.name} has fields ({show(got)}) but C has ({show(want)})"]
+    return []
 
 
 def cmd_signatures(args):

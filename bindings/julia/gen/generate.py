@@ -3,8 +3,8 @@
 
     python3 gen/generate.py [--header capi/include/sgmc/sgmc.h ...] [--out src/gen/libsgmc.jl]
 
-Every function, constant, enum and opaque type of the header(s) becomes a
-Julia definition in module `LibSgmc`: one `ccall` wrapper per function with
+Every function, constant, enum, opaque type and struct of the header(s)
+becomes a Julia definition in module `LibSgmc`: one `ccall` wrapper per function with
 the function's Doxygen comment as its docstring (the model is HiGHS.jl's
 gen/ folder). SWIG's `-xml` parse of the header gives the declarations
 (gen/cheader.py). Run it after every change of the header; CTest checks that
@@ -148,6 +148,16 @@ def emit(headers, rel_headers):
                 if d.kind == "struct":
                     w(docstring(d.name, d.doc + "\n\nOpaque: only pointers to it are used.").rstrip("\n"))
                     w(f"mutable struct {d.name} end")
+                    w("")
+                    exports.append(d.name)
+                elif d.kind == "record":
+                    items = "\n".join(f"- `{f.name}`: {f.doc}" for f in d.fields)
+                    w(docstring(d.name, d.doc + "\n\nThe C struct, field for field (same types, order and "
+                                "layout), so a `Ref` of it is what C fills:\n\n" + items).rstrip("\n"))
+                    w(f"struct {d.name}")
+                    for f in d.fields:
+                        w(f"    {jl_name(f.name)}::{cheader.julia_type(f.ctype, h)}")
+                    w("end")
                     w("")
                     exports.append(d.name)
                 elif d.kind == "callback":

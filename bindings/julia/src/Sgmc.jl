@@ -12,7 +12,9 @@ Stochastic-gradient MCMC samplers of the C library libsgmc, from Julia.
   ([`JuliaModel`](@ref)).
 - AbstractMCMC: `sample(model, Sgmc.Sampler(:sghmc; step_size = 1e-3), N;
   chain_type = MCMCChains.Chains)`, also with `MCMCThreads()`.
-- Direct runs of many chains: [`sample_chains`](@ref) → [`Draws`](@ref).
+- Direct runs of many chains: [`sample_chains`](@ref) → [`Draws`](@ref);
+  a Julia model's run is a [`Run`](@ref) that asks this thread for every
+  evaluation, for every sampler; one chain alone: [`Chain`](@ref).
 
 Errors of the library become [`SgmcError`](@ref) exceptions; a run that a
 fault of the model stopped (an exception of a Julia model, a NaN or
@@ -33,6 +35,7 @@ include("options.jl")
 include("models.jl")
 include("draws.jl")
 include("contour_verdict.jl")
+include("run.jl")
 include("chain.jl")
 include("abstractmcmc.jl")
 
@@ -47,8 +50,9 @@ export Draws, sample_chains, positions, energies, iterations, log_weights, theta
        cycle_count, cycles, cycle_weights, cycle_mean, swap_stats, temperatures, convergence,
        mhbt_stats, faults, draw_count, contour_partition, contour_checks, contour_diagnostics,
        contour_verdict
+export Run, run!
 export Chain, step!, steps_done, current_position, draws, save_chain, load_chain
-export Sampler, Transition, ChainState, RunState
+export Sampler, Transition, RunState
 export SGLD, pSGLD, SGHMC, CycSGLD, CycSGHMC, ReSGLD, CSGLD, CSGHMC, pCSGLD, KSGLD, MHBT, ICSGLD,
        ICSGHMC, pICSGLD
 

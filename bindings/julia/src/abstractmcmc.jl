@@ -91,23 +91,14 @@ struct Transition
 end
 
 """
-    ChainState
-
-The state of a chain of a [`JuliaModel`](@ref) between AbstractMCMC steps:
-the ask/tell [`Chain`](@ref) handle (which holds the whole sampler state:
-position, momentum, preconditioner, theta, ...) and the last transition.
-"""
-mutable struct ChainState
-    chain::Chain
-    transition::Transition
-end
-
-"""
     RunState
 
-The state of a chain whose iterations ran in one C call (a built-in
-[`Model`](@ref), which Julia cannot evaluate, or `:resgld`, `:icsgld`,
-`:icsghmc`, `:picsgld`, whose chains are coupled; AbstractMCMC sees chain 1): the recorded [`Draws`](@ref), read one iteration per step.
+The state of an AbstractMCMC chain: the recorded [`Draws`](@ref) of the run
+made at its first step (in one C call for a built-in [`Model`](@ref), as a
+[`Run`](@ref) answered on this thread for a [`JuliaModel`](@ref)), read one
+iteration per step. A run of `:resgld` (its replicas; chain 1 is the lowest
+temperature) or of an interacting contour sampler (its `n_chains` chains
+share one theta) shows AbstractMCMC its chain 1.
 """
 mutable struct RunState
     draws::Draws
@@ -123,54 +114,32 @@ end
 """
     draws(state) -> Draws
 
-The draws recorded by the chain of an AbstractMCMC state so far (for
+The draws recorded by the run of an AbstractMCMC state (for
 [`log_weights`](@ref), [`theta`](@ref), [`cycles`](@ref),
-[`swap_stats`](@ref), [`mhbt_stats`](@ref), ...).
+[`swap_stats`](@ref), [`mhbt_stats`](@ref), [`faults`](@ref), ...).
 """
-draws(s::ChainState) = draws(s.chain)
 draws(s::RunState) = s.draws
-mhbt_stats(s::ChainState) = mhbt_stats(s.chain)
 mhbt_stats(s::RunState) = mhbt_stats(s.draws)
-faults(s::ChainState) = faults(s.chain)
 faults(s::RunState) = faults(s.draws, 1)
 
-# Samplers whose chains are coupled cannot run as ask/tell chains.
-const _COUPLED = ("resgld", "icsgld", "icsghmc", "picsgld")
-_uses_run(model::AbstractSgmcModel, s::Sampler) = model isa Model || _name(s) in _COUPLED
+const _INTERACTING = ("icsgld", "icsghmc", "picsgld")
 
 function AbstractMCMC.step(rng::Random.AbstractRNG, model::AbstractSgmcModel, sampler::Sampler;
                            initial_params = nothing, init_params = nothing, kwargs...)
     x0 = _x0(model, sampler, initial_params === nothing ? init_params : initial_params)
     o = _options(rng, sampler)
-    if _uses_run(model, sampler)
-        # One chain per AbstractMCMC chain (reSGLD: its replicas; chain 1 is
-        # the lowest temperature); a Julia model runs on this thread only.
-        _has(sampler, "threads") || setoption!(o, "threads", 1)
-        if _name(sampler) == "resgld"
-            _has(sampler, "n_chains") || setoption!(o, "n_chains", 2)
-        elseif _name(sampler) in _COUPLED
-            # Interacting contour chains share one theta: n_chains of them
-            # run together; AbstractMCMC sees chain 1.
-        else
-            setoption!(o, "n_chains", 1)
-        end
-        d = _sample(model, o, x0)
-        state = RunState(d, iterations(d, 1), positions(d, 1), energies(d, 1),
-                         getoption(o, "n_steps"), 0, 0, Transition(x0, NaN, 0))
-        return _advance!(state)
+    # AbstractMCMC may run its chains on several Julia threads: one C thread each.
+    _has(sampler, "threads") || setoption!(o, "threads", 1)
+    name = _name(sampler)
+    if name == "resgld"
+        _has(sampler, "n_chains") || setoption!(o, "n_chains", 2)
+    elseif !(name in _INTERACTING)
+        setoption!(o, "n_chains", 1)
     end
-    model isa JuliaModel || throw(ArgumentError("cannot step $(typeof(model))"))
-    chain = Chain(o, model, x0)
-    r = step!(chain, model)
-    t = Transition(r.x, r.energy, r.iteration)
-    return t, ChainState(chain, t)
-end
-
-function AbstractMCMC.step(rng::Random.AbstractRNG, model::JuliaModel, sampler::Sampler,
-                           state::ChainState; kwargs...)
-    r = step!(state.chain, model)
-    state.transition = Transition(r.x, r.energy, r.iteration)
-    return state.transition, state
+    d = _sample(model, o, x0)
+    state = RunState(d, iterations(d, 1), positions(d, 1), energies(d, 1),
+                     getoption(o, "n_steps"), 0, 0, Transition(x0, NaN, 0))
+    return _advance!(state)
 end
 
 function AbstractMCMC.step(rng::Random.AbstractRNG, model::AbstractSgmcModel, sampler::Sampler,
@@ -211,11 +180,10 @@ _param_names(model, param_names) =
     param_names === nothing ? [Symbol("x[$i]") for i in 1:model.dim] : Symbol.(param_names)
 
 function AbstractMCMC.bundle_samples(samples::Vector{Transition}, model::AbstractSgmcModel,
-                                     sampler::Sampler, state::Union{ChainState,RunState},
+                                     sampler::Sampler, state::RunState,
                                      ::Type{MCMCChains.Chains}; param_names = nothing,
                                      kwargs...)
     d = draws(state)
-    state isa ChainState && _warn_not_converged(d)  # a run's draws warned when they were made
     steps = iterations(d, 1)
     rows = Int[]
     for t in samples

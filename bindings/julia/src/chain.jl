@@ -1,11 +1,14 @@
 """
     Chain(options, dim, data_size, x0; chain_index = 0)
 
-One chain driven from Julia through the ask/tell API (an `sgmc_chain`
-handle released by a finalizer): [`step!`](@ref) asks where to evaluate,
-evaluates a [`JuliaModel`](@ref) there on the calling thread and tells the
-result. Chain `c` of [`sample_chains`](@ref) equals the chain made with the
-same options and `chain_index = c - 1`.
+One chain driven from Julia, one iteration at a time, through the chain
+ask/tell API (an `sgmc_chain` handle released by a finalizer): [`step!`](@ref)
+asks where to evaluate, evaluates a [`JuliaModel`](@ref) there on the
+calling thread and tells the result. Chain `c` of [`sample_chains`](@ref)
+with an independent sampler equals the chain made with the same options and
+`chain_index = c - 1`. Runs of several chains, and of the samplers whose
+chains are coupled (`:resgld`, `:icsgld`, `:icsghmc`, `:picsgld`), are a
+[`Run`](@ref).
 """
 mutable struct Chain
     ptr::Ptr{LibSgmc.sgmc_chain}

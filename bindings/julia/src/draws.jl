@@ -126,64 +126,77 @@ is_cyclical(d::Draws) = d.sampler in _CYCLICAL
     sample_chains(model, x0; options...) -> Draws
 
 Runs `n_chains` chains of the sampler given by the options (`sampler = :sgld`
-and every key of `docs/options.md`) on `model` in one call of `sgmc_sample`:
-a [`Model`](@ref) runs its chains in parallel on `threads` C++ threads; a
-[`JuliaModel`](@ref) runs on the calling thread only (`threads = 1`).
-`x0` is one starting point (a vector of length dim) or one per chain (a
-dim × n_chains matrix). Chain c uses the random streams keyed by
-(`seed`, c - 1), so the draws do not depend on the number of threads.
+and every key of `docs/options.md`) on `model`: a [`Model`](@ref) in one
+call of `sgmc_sample`, its chains in parallel on `threads` C++ threads; a
+[`JuliaModel`](@ref) as a [`Run`](@ref) that asks this thread for every
+evaluation. `x0` is one starting point (a vector of length dim) or one per
+chain (a dim × n_chains matrix). Chain c uses the random streams keyed by
+(`seed`, c - 1), so the draws depend neither on the number of threads nor on
+the kind of model.
+
+A fault of the model that stops the run (docs/faults.md) throws an
+[`SgmcFault`](@ref) carrying the draws so far and, for a Julia model, the
+exception that stopped it.
 """
 function sample_chains(model::AbstractSgmcModel, x0::AbstractVecOrMat{<:Real}; kwargs...)
-    o = Options(; kwargs...)
-    model isa JuliaModel && setoption!(o, "threads", 1)
-    return _sample(model, o, x0)
+    return _sample(model, Options(; kwargs...), x0)
 end
 
-# sgmc_sample; a fault of the model that stopped the run throws SgmcFault
-# with the draws so far and, for a Julia model, the exception that stopped it.
-function _sample(model::AbstractSgmcModel, o::Options, x0::AbstractVecOrMat{<:Real})
+function _sample(model::Model, o::Options, x0::AbstractVecOrMat{<:Real})
     x = Vector{Float64}(vec(x0))  # a matrix: column c is chain c, so chain after chain
     sampler = getoption(o, "sampler")
-    stop_after = getoption(o, "on_fault") == "reject" ? getoption(o, "max_consecutive_faults") : 1
     ref = Ref{Ptr{LibSgmc.sgmc_draws}}(C_NULL)
-    status, cause = _run_with_model(model; stop_after = stop_after) do
-        LibSgmc.sgmc_sample(ref, model, o, x, length(x), C_NULL, C_NULL)
-    end
+    status = LibSgmc.sgmc_sample(ref, model, o, x, length(x), C_NULL, C_NULL)
+    return _draws_or_fault(status, ref, sampler, model)
+end
+
+_sample(model::JuliaModel, o::Options, x0::AbstractVecOrMat{<:Real}) = run!(Run(o, model, x0), model)
+
+# The draws that sgmc_sample or sgmc_resume returned with `status`: after a
+# fault of the model they come with the fault, as an SgmcFault. Call it
+# right after the C call (it reads sgmc_last_error()).
+function _draws_or_fault(status, ref, sampler::String, model)
     if status < 0 && ref[] != C_NULL
-        throw(_fault(status, () -> Draws(ref[], sampler, model), cause))
+        throw(_fault(status, () -> Draws(ref[], sampler, model), nothing))
     end
-    cause === nothing || throw(cause)
     check(status)
     return _warn_not_converged(Draws(ref[], sampler, model))
 end
 
 const _RESUME_KEYS = (:threads, :progress_every, :checkpoint_file, :checkpoint_every)
 
+# The options that may change when a run resumes; any other keyword throws.
+function _overrides(kwargs)
+    for key in keys(kwargs)
+        key in _RESUME_KEYS ||
+            throw(ArgumentError("resume: option $(key) cannot change; only $(join(_RESUME_KEYS, ", ")) can"))
+    end
+    return Options(; kwargs...)
+end
+
 """
     resume(model, path; threads, checkpoint_every, checkpoint_file) -> Draws
 
 Continues the run that `sample_chains(...; checkpoint_file = path)` saved
 (every `checkpoint_every` iterations and when it stopped) and returns the
-draws of the whole run, bitwise those of an uninterrupted run. Only the
-keywords shown may change; every other option is the saved run's. A file
-that is not a checkpoint, is truncated or corrupt, or comes from a newer
-sgmc throws an [`SgmcError`](@ref) (`SGMC_ERROR_FORMAT`, `SGMC_ERROR_IO`,
-`SGMC_ERROR_UNSUPPORTED`) and changes nothing.
+draws of the whole run, bitwise those of an uninterrupted run. One file
+holds every chain; a run of a [`JuliaModel`](@ref) and of a built-in model
+write the same format. Only the keywords shown may change; every other
+option is the saved run's. A file that is not a checkpoint, is truncated or
+corrupt, or comes from a newer sgmc throws an [`SgmcError`](@ref)
+(`SGMC_ERROR_FORMAT`, `SGMC_ERROR_IO`, `SGMC_ERROR_UNSUPPORTED`) and changes
+nothing. A fault of the model after the checkpoint throws an
+[`SgmcFault`](@ref) with all the draws so far, as `sample_chains` does.
 """
-function resume(model::AbstractSgmcModel, path::AbstractString; kwargs...)
-    for key in keys(kwargs)
-        key in _RESUME_KEYS ||
-            throw(ArgumentError("resume: option $(key) cannot change; only $(join(_RESUME_KEYS, ", ")) can"))
-    end
-    o = Options(; kwargs...)
-    model isa JuliaModel && setoption!(o, "threads", 1)
-    saved = checkpoint_options(path)
+function resume(model::Model, path::AbstractString; kwargs...)
+    o = _overrides(kwargs)
+    sampler = getoption(checkpoint_options(path), "sampler")
     ref = Ref{Ptr{LibSgmc.sgmc_draws}}(C_NULL)
-    _call_with_model(model) do
-        LibSgmc.sgmc_resume(ref, model, path, o, C_NULL, C_NULL)
-    end
-    return _warn_not_converged(Draws(ref[], getoption(saved, "sampler"), model))
+    status = LibSgmc.sgmc_resume(ref, model, path, o, C_NULL, C_NULL)
+    return _draws_or_fault(status, ref, sampler, model)
 end
+
+resume(model::JuliaModel, path::AbstractString; kwargs...) = run!(Run(model, path; kwargs...), model)
 
 """
     checkpoint_options(path) -> Options

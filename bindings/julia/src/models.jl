@@ -273,9 +273,11 @@ into `batch_grad` and `prior_grad` (zeroed on entry) and returns the tuple
 `(S_B(x), U0(x))`. For a data-free target return `(0.0, U(x))` and put the
 gradient in `prior_grad`.
 
-`f` always runs on the Julia thread that drives the chain: through the
-ask/tell API (`AbstractMCMC.step`, [`Chain`](@ref)) or through the C
-callback API (`@cfunction`) with the model run on the calling thread.
+`f` always runs on the calling thread: [`sample_chains`](@ref),
+[`resume`](@ref) and AbstractMCMC's `sample` answer the evaluations of a
+[`Run`](@ref) (every sampler, coupled chains included), [`step!`](@ref)
+those of one [`Chain`](@ref), and harmonic [`cycle_weights`](@ref) call it
+through a C callback (`@cfunction`).
 An exception thrown by `f`, like a NaN or infinite value, is a fault of
 the model (docs/faults.md): with the option `on_fault = "error"` (the
 default) it stops the run with an [`SgmcFault`](@ref) whose `cause` is the
@@ -288,22 +290,20 @@ mutable struct JuliaModel{F} <: AbstractSgmcModel
     f::F
     dim::Int
     data_size::Int
-    ptr::Ptr{LibSgmc.sgmc_model}  # the callback model, for sgmc_sample()
+    ptr::Ptr{LibSgmc.sgmc_model}  # the callback model, for C calls that evaluate it
     x::Vector{Float64}
-    batch::Vector{Int}
+    batch::Vector{Int}  # 1-based
     batch_grad::Vector{Float64}
     prior_grad::Vector{Float64}
-    error::Any  # (exception, backtrace) of the evaluation that stopped the run
+    error::Any  # (exception, backtrace) of the first failed evaluation of a C call
     interrupted::Bool  # an InterruptException was caught: fail every evaluation
-    stop_after::Int  # failures in a row that stop a chain: max_consecutive_faults, or 1
-    failures::Int    # failures in a row so far
 end
 
 function JuliaModel(f; dim::Integer, data_size::Integer = 0)
     dim >= 1 || throw(ArgumentError("dim = $dim: must be >= 1"))
     data_size >= 0 || throw(ArgumentError("data_size = $data_size: must be >= 0"))
     m = JuliaModel(f, Int(dim), Int(data_size), Ptr{LibSgmc.sgmc_model}(C_NULL), zeros(dim),
-                   Int[], zeros(dim), zeros(dim), nothing, false, 1, 0)
+                   Int[], zeros(dim), zeros(dim), nothing, false)
     _owns!(m, LibSgmc.sgmc_model_destroy)
     ref = Ref{Ptr{LibSgmc.sgmc_model}}(C_NULL)
     # The C model keeps a pointer to m (never dereferenced by C); m owns the
@@ -335,20 +335,16 @@ function _evaluate!(m::JuliaModel, x, batch, batch_grad, prior_grad)
 end
 
 # The C callback: copies the arguments, calls the Julia function, and turns
-# an exception into a non-zero return, a fault of the model. The chains of a
-# Julia model run one after another on this thread and retry a rejected
-# evaluation at once, so the failure that stops the run is the first one
-# that is the `stop_after`-th in a row: its exception is kept in m.error.
+# an exception into a non-zero return, a fault of the model. The C call
+# stops at that fault; m.error keeps its exception.
 function _energy_callback(x::Ptr{Cdouble}, dim::Int64, batch::Ptr{Int64}, batch_size::Int64,
                           batch_energy::Ptr{Cdouble}, batch_grad::Ptr{Cdouble},
                           prior_energy::Ptr{Cdouble}, prior_grad::Ptr{Cdouble},
                           user::Ptr{Cvoid})::Cint
     m = unsafe_pointer_to_objref(user)::JuliaModel
-    m.interrupted && return Cint(1)  # Ctrl-C: fail until the run stops
+    m.interrupted && return Cint(1)  # Ctrl-C: fail until the call returns
     try
-        for i in 1:dim
-            m.x[i] = unsafe_load(x, i)
-        end
+        unsafe_copyto!(pointer(m.x), x, dim)
         resize!(m.batch, batch_size)
         for i in 1:batch_size
             m.batch[i] = unsafe_load(batch, i) + 1
@@ -358,20 +354,13 @@ function _energy_callback(x::Ptr{Cdouble}, dim::Int64, batch::Ptr{Int64}, batch_
         unsafe_store!(prior_energy, ep)
         batch_grad == C_NULL || unsafe_copyto!(batch_grad, pointer(m.batch_grad), dim)
         prior_grad == C_NULL || unsafe_copyto!(prior_grad, pointer(m.prior_grad), dim)
-        if isfinite(eb) && isfinite(ep) && all(isfinite, m.batch_grad) && all(isfinite, m.prior_grad)
-            m.failures = 0
-        else  # a fault the library sees; it may be the one that stops the run
-            m.failures += 1
-            m.failures >= m.stop_after && m.error === nothing && (m.error = (nothing, nothing))
-        end
         return Cint(0)
     catch err
         if err isa InterruptException
             m.interrupted = true
             m.error = (err, catch_backtrace())
-        else
-            m.failures += 1
-            m.failures >= m.stop_after && m.error === nothing && (m.error = (err, catch_backtrace()))
+        elseif m.error === nothing
+            m.error = (err, catch_backtrace())
         end
         return Cint(1)
     end
@@ -385,31 +374,19 @@ function _energy_cfunction()
                        Ptr{Cdouble}, Ptr{Cdouble}, Ptr{Cvoid}))
 end
 
-# Runs a C call that may evaluate `model`, with `stop_after` failures of the
-# Julia function in a row stopping a chain; returns the status and the
-# exception of the failure that stopped the run (or nothing). An
-# InterruptException inside the function is re-thrown.
-function _run_with_model(call, model; stop_after::Integer = 1)
-    if model isa JuliaModel
-        model.error = nothing
-        model.interrupted = false
-        model.stop_after = stop_after
-        model.failures = 0
-    end
+# Runs a C call that may evaluate `model` (a JuliaModel through its
+# callback, a built-in model, or C_NULL) and re-throws what the Julia
+# function threw inside it when the call failed; an InterruptException
+# always.
+function _call_with_model(call, model)
+    model isa JuliaModel || return check(call())
+    model.error = nothing
+    model.interrupted = false
     status = GC.@preserve model call()
-    model isa JuliaModel || return status, nothing
     err = model.error === nothing ? nothing : model.error[1]
     interrupted = model.interrupted
     model.error = nothing
     model.interrupted = false
-    interrupted && throw(err)
-    return status, (status < 0 ? err : nothing)
-end
-
-# Runs a C call that may evaluate `model` and re-throws what the Julia
-# function threw inside it when the call failed.
-function _call_with_model(call, model)
-    status, err = _run_with_model(call, model)
-    err === nothing || throw(err)
+    (interrupted || (status < 0 && err !== nothing)) && throw(err)
     return check(status)
 end

@@ -23,6 +23,24 @@ end
 gauss_c() = gaussian(MU, [SD[1]^2 0.0; 0.0 SD[2]^2])
 gauss_julia() = JuliaModel(gauss_energy; dim = 2)
 
+# A Julia model run by the C driver (sgmc_sample) through its @cfunction
+# callback: the same numbers as its ask/tell run, so the same draws, bit for bit.
+function callback_draws(m::JuliaModel, x0::Vector{Float64}; kw...)
+    o = Options(; kw...)
+    ref = Ref{Ptr{LibSgmc.sgmc_draws}}(C_NULL)
+    Sgmc._call_with_model(m) do
+        LibSgmc.sgmc_sample(ref, m, o, x0, length(x0), C_NULL, C_NULL)
+    end
+    return Draws(ref[], getoption(o, "sampler"), m)
+end
+
+caught(f) = try
+    f()
+    nothing
+catch e
+    e
+end
+
 # Moments within Monte Carlo tolerance: 5 standard errors of correlated draws
 # (the effective sample size from the library's bulk ESS).
 function check_moments(x::AbstractMatrix; mean_tol = 5, var_rtol = 0.25)
@@ -250,24 +268,44 @@ end
         @test isapprox(var(x), post_var; rtol = 0.25)
         st = mhbt_stats(d)
         @test st.proposed == 40000 && 0.1 < st.acceptance < 0.9
-        # Ask/tell (AbstractMCMC) gives the same chain.
+        # AbstractMCMC gives the same chain.
         chn = sample(m, Sgmc.MHBT(; proposal = :random_walk, rw_scale = 0.2, c_n = 100.0, seed = 8,
                                   x0 = [1.0]), 40000; chain_type = Chains, progress = false)
         @test vec(Array(chn[:, Symbol("x[1]"), 1]))[2001:end] ≈ x rtol = 1e-10
     end
 
-    @testset "a Julia model gives the draws of the built-in one" begin
-        for name in (:sgld, :sghmc, :csgld)
-            kw = (sampler = name, step_size = 0.01, n_steps = 500, seed = 42)
+    @testset "a Julia model gives the draws of the built-in one, every sampler" begin
+        for (name, extra) in ((:sgld, NamedTuple()), (:sghmc, NamedTuple()),
+                              (:csgld, (contour_m = 20, contour_u1 = 0.0, contour_du = 0.5)),
+                              (:resgld, (n_chains = 3, temperature_max = 4.0)),
+                              (:icsgld, (n_chains = 3, contour_m = 20, contour_u1 = 0.0,
+                                         contour_du = 0.5)))
+            kw = (sampler = name, step_size = 0.01, n_steps = 500, seed = 42, extra...)
             a = sample_chains(gauss_c(), [0.0, 0.0]; kw...)
-            b = sample_chains(gauss_julia(), [0.0, 0.0]; kw...)  # callback API, this thread
-            @test positions(a) ≈ positions(b) rtol = 1e-10
-            chain = Chain(Options(; kw...), gauss_julia(), [0.0, 0.0])  # ask/tell
+            b = sample_chains(gauss_julia(), [0.0, 0.0]; kw...)  # a Run asking this thread
+            c = callback_draws(gauss_julia(), [0.0, 0.0]; kw...)
+            @test b.n_chains == a.n_chains == get(extra, :n_chains, 1)
+            for k in 1:a.n_chains
+                @test positions(b, k) == positions(c, k)
+                @test energies(b, k) == energies(c, k)
+                @test positions(a, k) ≈ positions(b, k) rtol = 1e-10
+            end
+            name === :resgld && @test swap_stats(b) == swap_stats(c)
+            name === :icsgld && @test theta(b, 1) == theta(c, 1)
+            name in (:resgld, :icsgld) && continue  # coupled chains: no chain alone
+            chain = Chain(Options(; kw...), gauss_julia(), [0.0, 0.0])  # one chain, ask/tell
             m = gauss_julia()
             xs = reduce(vcat, (step!(chain, m).x' for _ in 1:500))
             @test xs ≈ positions(a) rtol = 1e-10
             @test steps_done(chain) == 500
         end
+        # A Run driven by hand: its draws at the end, its progress.
+        r = Run(Options(sampler = :resgld, n_chains = 2, temperature_max = 2.0, n_steps = 300,
+                        progress_every = 100, seed = 1), gauss_julia(), [0.0, 0.0])
+        @test steps_done(r) == 0
+        d = run!(r, gauss_julia())
+        @test steps_done(r) == 300 && d.n_chains == 2 && d.n_draws == 300
+        @test positions(draws(r), 2) == positions(d, 2)
     end
 
     @testset "AbstractMCMC: sample, several chains, MCMCChains" begin
@@ -298,10 +336,15 @@ end
                    2000; chain_type = Chains, progress = false)
         @test :log_weight in names(c, :internals)
         @test sum(c.info.theta[1]) ≈ 1
-        # reSGLD goes through the callback API (its replicas are coupled).
-        r = sample(gauss_julia(), Sgmc.ReSGLD(step_size = 0.01, temperature_max = 3.0, n_chains = 2),
-                   1000; chain_type = Chains, progress = false)
-        @test size(r, 1) == 1000
+        # Coupled chains run on a Julia model as on a built-in one; AbstractMCMC sees chain 1.
+        for s in (Sgmc.ReSGLD(step_size = 0.01, temperature_max = 3.0, n_chains = 2, seed = 4),
+                  Sgmc.ICSGLD(step_size = 0.01, n_chains = 3, contour_m = 20, contour_u1 = 0.0,
+                              contour_du = 0.5, seed = 4))
+            r = sample(gauss_julia(), s, 1000; chain_type = Chains, progress = false)
+            rc = sample(gauss_c(), s, 1000; chain_type = Chains, progress = false)
+            @test size(r, 1) == 1000
+            @test Array(r[:, [Symbol("x[1]"), Symbol("x[2]")], 1]) ≈ Array(rc[:, [Symbol("x[1]"), Symbol("x[2]")], 1]) rtol = 1e-10
+        end
     end
 
     @testset "data models from Julia matrices" begin
@@ -330,8 +373,9 @@ end
     include("regression_priors.jl")
 
     @testset "faults of the model: on_fault = error and reject" begin
-        # A data-free Gaussian whose evaluations (counted over the run: the
-        # chains of a Julia model run one after another) fail at chosen calls.
+        # A data-free Gaussian whose evaluations (counted over the run, in
+        # the order the run asks: every chain's next evaluation, chain after
+        # chain) fail at chosen calls.
         function flaky(plan::Dict{Int,Symbol})
             calls = Ref(0)
             f = function (batch_grad, prior_grad, x, batch)
@@ -347,11 +391,12 @@ end
         kw = (sampler = :sghmc, step_size = 0.05, n_steps = 50, n_chains = 3, seed = 6)
         free = sample_chains(flaky(Dict{Int,Symbol}()), [0.0, 0.0]; kw...)
         @test faults(free) == [0, 0, 0]
-        # "error": call 60 is chain 2's 10th evaluation; chain 2 stops before
-        # step 10, the others finish the round; the draws so far come back.
+        # "error": call 29 = 3 * 9 + 2 is chain 2's 10th evaluation; chain 2
+        # stops before step 10, the others finish the round; the draws so far
+        # come back.
         for what in (:throw, :nan, :inf)
             e = try
-                sample_chains(flaky(Dict(60 => what)), [0.0, 0.0]; kw...)
+                sample_chains(flaky(Dict(29 => what)), [0.0, 0.0]; kw...)
                 nothing
             catch err
                 err
@@ -372,9 +417,9 @@ end
         # draws are the fault-free run's (a rejection changes no state).
         plan = Dict(5 => :throw, 6 => :nan, 20 => :inf, 70 => :throw)
         d = sample_chains(flaky(plan), [0.0, 0.0]; kw..., on_fault = :reject)
-        @test faults(d) == [3, 1, 0]  # chain 1 makes calls 1..53, chain 2 from 54
+        @test faults(d) == [1, 2, 1]  # calls 5, 6 (chains 2 and 3, step 2), 20, 70
         @test Array(d) == Array(free)
-        @test MCMCChains.Chains(d).info.faults == [3, 1, 0]
+        @test MCMCChains.Chains(d).info.faults == [1, 2, 1]
         # The limit of faults in a row stops a model that always fails.
         always = JuliaModel((bg, pg, x, b) -> error("always"); dim = 2)
         e = try
@@ -425,12 +470,6 @@ end
         # An exception inside the Julia model is a fault of the model: the
         # run stops with an SgmcFault whose cause is the exception.
         boom = JuliaModel((bg, pg, x, b) -> throw(DomainError(x, "boom")); dim = 2)
-        caught(f) = try
-            f()
-            nothing
-        catch e
-            e
-        end
         for run in (() -> sample_chains(boom, [0.0, 0.0]; n_steps = 10),
                     () -> sample(boom, Sgmc.SGLD(), 10; progress = false),
                     () -> sample(boom, Sgmc.ReSGLD(temperature_max = 2.0), 10; progress = false))
@@ -484,9 +523,56 @@ end
         end
         @test current_position(c2) == current_position(c)
         @test positions(draws(c2)) == positions(draws(c))
-        # A Julia model checkpoints through the same C run.
+        # A Julia model's run checkpoints itself, one file for every chain:
+        # stopped by Ctrl-C (an InterruptException of the model) it resumes
+        # from its last checkpoint to the draws of the uninterrupted run.
+        for name in (:sghmc, :resgld, :icsgld)
+            opts = (sampler = name, n_steps = 600, n_chains = 3, step_size = 0.01, seed = 3,
+                    temperature_max = 4.0, contour_m = 20, contour_u1 = 0.0, contour_du = 0.5)
+            whole = sample_chains(gauss_julia(), MU; opts...)
+            calls = Ref(0)
+            stopped = JuliaModel(dim = 2) do bg, pg, x, b
+                (calls[] += 1) == 1000 && throw(InterruptException())  # near step 333
+                return gauss_energy(bg, pg, x, b)
+            end
+            @test_throws InterruptException sample_chains(stopped, MU; opts..., checkpoint_file = path,
+                                                          checkpoint_every = 250)
+            @test getoption(checkpoint_options(path), "sampler") == String(name)
+            # The file is a built-in model's checkpoint too (one format).
+            builtin = resume(gauss_c(), path; checkpoint_file = path * ".c")
+            @test positions(builtin, 1) ≈ positions(whole, 1) rtol = 1e-10
+            r = Run(gauss_julia(), path)
+            @test steps_done(r) == 250
+            d = run!(r, gauss_julia())
+            for c in 1:3
+                @test positions(d, c) == positions(whole, c)
+            end
+        end
+        rm(path * ".c")
         j = sample_chains(gauss_julia(), [0.0, 0.0]; n_steps = 50, checkpoint_file = path)
         @test positions(resume(gauss_julia(), path)) == positions(j)
+        # A fault of the model after the checkpoint: resume throws the
+        # SgmcFault of sample_chains, with all the draws so far (issue #18).
+        opts = (sampler = :sgld, n_steps = 600, n_chains = 2, step_size = 0.01, seed = 3)
+        whole = sample_chains(gauss_julia(), MU; opts...)
+        calls = Ref(0)
+        stopped = JuliaModel(dim = 2) do bg, pg, x, b
+            (calls[] += 1) == 600 && throw(InterruptException())  # chain 1, step 300
+            return gauss_energy(bg, pg, x, b)
+        end
+        @test_throws InterruptException sample_chains(stopped, MU; opts..., checkpoint_file = path,
+                                                      checkpoint_every = 250)
+        calls[] = 0
+        boom = JuliaModel(dim = 2) do bg, pg, x, b
+            (calls[] += 1) == 200 && error("boom")  # chain 1, step 250 + 100
+            return gauss_energy(bg, pg, x, b)
+        end
+        e = caught(() -> resume(boom, path))
+        @test e isa SgmcFault && e.cause isa ErrorException
+        @test e.status == LibSgmc.SGMC_ERROR_CALLBACK && occursin("at chain 1, step 350", e.message)
+        @test [draw_count(e.draws, c) for c in 1:2] == [500, 349]  # chain 0 ends its round
+        @test positions(e.draws, 1) == positions(whole, 1)[1:500, :]
+        @test positions(e.draws, 2) == positions(whole, 2)[1:349, :]
         @test_throws ArgumentError resume(gauss_julia(), path; n_steps = 100)
         bytes = read(path)
         bytes[end ÷ 2] ⊻= 0xff

@@ -1294,9 +1294,23 @@ mutable struct sgmc_run end
 """
     sgmc_evaluation
 
-Opaque: only pointers to it are used.
+One evaluation a run needs (`sgmc_run_evaluation`).
+
+The C struct, field for field (same types, order and layout), so a `Ref` of it is what C fills:
+
+- `chain`: The chain it is for, in [0, n_chains).
+- `gradient`: 1: S_B, U0 and their gradients at x; 0: S_B(x) only (a control point).
+- `x`: The point, dim values; valid until the next `sgmc_run_ask`.
+- `batch`: The data indices, batch_size of them in [0, N); valid as x.
+- `batch_size`: n, 0 for a data-free target.
 """
-mutable struct sgmc_evaluation end
+struct sgmc_evaluation
+    chain::Int64
+    gradient::Int32
+    x::Ptr{Cdouble}
+    batch::Ptr{Int64}
+    batch_size::Int64
+end
 
 """
     sgmc_run_create(out, options, dim, data_size, x0, x0_len)

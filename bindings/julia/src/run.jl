@@ -1,0 +1,133 @@
+"""
+    Run(options, model::JuliaModel, x0)
+    Run(model::JuliaModel, path; overrides...)
+
+A whole run of a [`JuliaModel`](@ref) (an `sgmc_run` handle released by a
+finalizer): every chain and every sampler, `:resgld` and the interacting
+contour samplers included. The run decides everything (rounds, shared
+updates, checkpoints, the fault policy); [`run!`](@ref) only evaluates the
+model where the run asks, on the calling thread. Its draws, checkpoints and
+faults are those of the same run of a built-in model that evaluates the
+same numbers, bit for bit.
+
+The first form starts a run (`x0`: one starting point, or one per chain as
+a dim × n_chains matrix); the second continues the run saved in the
+checkpoint `path` (of any run of a model of this shape), where only the
+options `threads`, `progress_every`, `checkpoint_file` and
+`checkpoint_every` may be given.
+"""
+mutable struct Run
+    ptr::Ptr{LibSgmc.sgmc_run}
+    sampler::String
+    function Run(ptr::Ptr{LibSgmc.sgmc_run}, sampler::String)
+        return _owns!(new(ptr, sampler), LibSgmc.sgmc_run_destroy)
+    end
+end
+
+Base.unsafe_convert(::Type{Ptr{LibSgmc.sgmc_run}}, r::Run) = r.ptr
+Base.show(io::IO, r::Run) = print(io, "Sgmc.Run(", r.sampler, ", ", steps_done(r), " of ",
+                                  _progress(r)[2], " iterations)")
+
+function Run(o::Options, m::JuliaModel, x0::AbstractVecOrMat{<:Real})
+    x = Vector{Float64}(vec(x0))  # a matrix: column c is chain c, so chain after chain
+    ref = Ref{Ptr{LibSgmc.sgmc_run}}(C_NULL)
+    check(LibSgmc.sgmc_run_create(ref, o, m.dim, m.data_size, x, length(x)))
+    return Run(ref[], getoption(o, "sampler"))
+end
+
+function Run(m::JuliaModel, path::AbstractString; kwargs...)
+    o = _overrides(kwargs)
+    saved = checkpoint_options(path)
+    ref = Ref{Ptr{LibSgmc.sgmc_run}}(C_NULL)
+    check(LibSgmc.sgmc_run_resume(ref, path, o, m.dim, m.data_size))
+    return Run(ref[], getoption(saved, "sampler"))
+end
+
+function _progress(r::Run)
+    done, total = Ref{Int64}(0), Ref{Int64}(0)
+    check(LibSgmc.sgmc_run_progress(r, done, total))
+    return Int(done[]), Int(total[])
+end
+
+"""
+    steps_done(run) -> Int
+
+The iterations every chain of the run has made (at the end of its last round
+of `progress_every` iterations).
+"""
+steps_done(r::Run) = _progress(r)[1]
+
+"""
+    draws(run, model = nothing) -> Draws
+
+A copy of the draws the run has recorded so far (`model`: for harmonic
+[`cycle_weights`](@ref)).
+"""
+function draws(r::Run, model = nothing)
+    ref = Ref{Ptr{LibSgmc.sgmc_draws}}(C_NULL)
+    check(LibSgmc.sgmc_run_draws(ref, r))
+    return Draws(ref[], r.sampler, model)
+end
+
+"""
+    run!(run, model::JuliaModel) -> Draws
+
+Answers every evaluation the run asks for until it ends, and returns its
+draws. The model function gets the point and the 1-based batch; an
+energy-only evaluation (a control point of `contour_vr_period`) tells only
+S_B. An exception of the function, or a value that is not
+`(batch_energy, prior_energy)`, is told as a fault of the model with the
+exception's message; a NaN or infinite value is told as it is. The run
+judges them under `on_fault` (docs/faults.md): when a fault stops it,
+`run!` throws an [`SgmcFault`](@ref) with the draws so far and, when the
+function threw, the exception as `cause`. An `InterruptException` stops
+the run and propagates.
+"""
+function run!(r::Run, m::JuliaModel)
+    status, causes = _answer!(r, m)
+    status >= 0 && return _warn_not_converged(draws(r, m))
+    message = unsafe_string(LibSgmc.sgmc_last_error())
+    # The message ends with the cause told for the fault that stopped the run.
+    found = findfirst(c -> endswith(message, c[2]), causes)
+    throw(_fault(status, () -> draws(r, m), found === nothing ? nothing : causes[found][1]))
+end
+
+# The evaluation loop. Returns the status of the last ask and, in chain
+# order, (exception, the message told) of each chain whose last evaluation
+# threw: a chain that a fault stopped is asked no more, so its entry is the
+# fault's; a chain that goes on replaces or drops its entry.
+function _answer!(r::Run, m::JuliaModel)
+    n = Ref{Int64}(0)
+    e = Ref{LibSgmc.sgmc_evaluation}()
+    causes = Dict{Int64,Tuple{Any,String}}()
+    while true
+        status = LibSgmc.sgmc_run_ask(r, n)
+        (status < 0 || n[] == 0) && return status, [causes[c] for c in sort!(collect(keys(causes)))]
+        for i in 0:(n[] - 1)
+            check(LibSgmc.sgmc_run_evaluation(r, i, e))
+            ev = e[]
+            # Copies, not views of the run's memory: the function may keep them.
+            unsafe_copyto!(pointer(m.x), ev.x, m.dim)
+            resize!(m.batch, ev.batch_size)
+            for j in 1:ev.batch_size
+                m.batch[j] = unsafe_load(ev.batch, j) + 1
+            end
+            failure = nothing
+            eb = ep = 0.0
+            try
+                eb, ep = _evaluate!(m, m.x, m.batch, m.batch_grad, m.prior_grad)
+            catch err
+                err isa InterruptException && rethrow()
+                failure = err
+            end
+            if failure === nothing
+                delete!(causes, ev.chain)
+                check(LibSgmc.sgmc_run_tell(r, i, eb, m.batch_grad, ep, m.prior_grad, m.dim))
+            else
+                text = replace(sprint(showerror, failure), '\0' => "\\0")  # a NUL would end the C string
+                causes[ev.chain] = (failure, text)
+                check(LibSgmc.sgmc_run_tell_fault(r, i, text))
+            end
+        end
+    end
+end
