@@ -265,6 +265,10 @@ def julia_type(swig_type, h, canonical=False):
     Cint and callbacks Ptr{Cvoid} (what ccall actually sees); otherwise the
     typedef's own name is kept (it is an alias in the generated file)."""
     t = swig_type
+    # A pointer to a function written inline (a struct's field such as
+    # sgmc_exchange's collectives): what Julia passes is a C function pointer.
+    if t.startswith("p.f("):
+        return "Ptr{Cvoid}"
     ptrs = 0
     while True:
         if t.startswith("p."):

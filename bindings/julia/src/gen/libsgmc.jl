@@ -1283,6 +1283,146 @@ function sgmc_checkpoint_options(out, path)
 end
 
 """
+    sgmc_chain_block(n_chains, rank, processes, first, count)
+
+Block `rank` of `processes` near-equal blocks of `n_chains` chains, in rank order (the first n_chains mod processes blocks hold one chain more).
+
+# Arguments
+- `n_chains` (in): P >= 1.
+- `rank` (in): In [0, processes).
+- `processes` (in): S in [1, P].
+- `first` (out): The block's first chain.
+- `count` (out): Its number of chains.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_chain_block(int64_t n_chains, int32_t rank, int32_t processes, int64_t *first, int64_t *count);
+```
+"""
+function sgmc_chain_block(n_chains, rank, processes, first, count)
+    ccall((:sgmc_chain_block, libsgmc), sgmc_status, (Int64, Int32, Int32, Ptr{Int64}, Ptr{Int64}), n_chains, rank, processes, first, count)
+end
+
+"""
+    sgmc_exchange
+
+How the processes of a run reach each other: collective operations that every process calls at the same point, in the same order, from one thread. Each returns 0, or non-zero on failure (the run then fails with `SGMC_ERROR_CALLBACK`).
+
+The C struct, field for field (same types, order and layout), so a `Ref` of it is what C fills:
+
+- `processes`: S >= 1.
+- `rank`: This process, in [0, S).
+- `gather_doubles`: 
+- `gather_int64s`: 
+- `sum_int64s`: 
+- `swap_bytes`: 
+- `user`: Passed to every function.
+"""
+struct sgmc_exchange
+    processes::Int32
+    rank::Int32
+    gather_doubles::Ptr{Cvoid}
+    gather_int64s::Ptr{Cvoid}
+    sum_int64s::Ptr{Cvoid}
+    swap_bytes::Ptr{Cvoid}
+    user::Ptr{Cvoid}
+end
+
+"""
+    sgmc_sample_distributed(out, model, options, x0, x0_len, exchange)
+
+Runs this process's block of the chains of a run spread over the processes that `exchange` reaches. Collective. Every process passes the same model, options and x0. Any sampler; "n_chains" at least the number of processes; "checkpoint_file" is not supported (`SGMC_ERROR_UNSUPPORTED`). No progress is reported.
+
+# Arguments
+- `out` (out): This process's draws: its block of chains, in chain order (chain 0 of `out` is the block's first chain). NULL on failure, except after a fault of the model that stopped the run, as for `sgmc_sample`. `sgmc_draws_save_bytes` and `sgmc_draws_load_bytes` bring the blocks together.
+- `model` (in): The model (the same on every process).
+- `options` (in): The options (the same on every process).
+- `x0` (in): dim values shared by every chain, or n_chains * dim values (every process passes all of them).
+- `x0_len` (in): dim or n_chains * dim.
+- `exchange` (in): The processes; not NULL, every function set.
+
+# Returns
+As `sgmc_sample`; a fault of the model ends the run on every process alike, with the fault of the lowest chain (its full message on the process that runs it).
+
+C prototype:
+```c
+sgmc_status sgmc_sample_distributed(sgmc_draws **out, const sgmc_model *model, const sgmc_options *options, const double *x0, int64_t x0_len, const sgmc_exchange *exchange);
+```
+"""
+function sgmc_sample_distributed(out, model, options, x0, x0_len, exchange)
+    ccall((:sgmc_sample_distributed, libsgmc), sgmc_status, (Ptr{Ptr{sgmc_draws}}, Ptr{sgmc_model}, Ptr{sgmc_options}, Ptr{Cdouble}, Int64, Ptr{sgmc_exchange}), out, model, options, x0, x0_len, exchange)
+end
+
+"""
+    sgmc_draws_save_bytes(draws, out, capacity, size)
+
+Writes the draws (every chain, with what the sgmc_draws_* functions read: energies, iterations, contour records, swap and MHBT statistics, cycles) as bytes, e.g. to send them to another process. Call with `capacity` 0 to learn the size.
+
+# Arguments
+- `draws` (in): The draws.
+- `out` (out): `capacity` bytes, or NULL when `capacity` is 0.
+- `capacity` (in): The length of `out`.
+- `size` (out): The number of bytes (also when `capacity` is too small, which writes nothing).
+
+# Returns
+`SGMC_OK`, or `SGMC_ERROR_INVALID_ARGUMENT` for NULL arguments or a `capacity` that is neither 0 nor at least `size`.
+
+C prototype:
+```c
+sgmc_status sgmc_draws_save_bytes(const sgmc_draws *draws, uint8_t *out, int64_t capacity, int64_t *size);
+```
+"""
+function sgmc_draws_save_bytes(draws, out, capacity, size)
+    ccall((:sgmc_draws_save_bytes, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Ptr{UInt8}, Int64, Ptr{Int64}), draws, out, capacity, size)
+end
+
+"""
+    sgmc_draws_load_bytes(out, bytes, size)
+
+Draws from bytes of `sgmc_draws_save_bytes`: of one draws object, or of several written one after another (the blocks of a run over several processes, in rank order), whose chains it joins in that order.
+
+# Arguments
+- `out` (out): The draws; NULL on failure.
+- `bytes` (in): The bytes.
+- `size` (in): Their number.
+
+# Returns
+`SGMC_OK`, `SGMC_ERROR_FORMAT` naming what is damaged, or `SGMC_ERROR_INVALID_ARGUMENT` (parts of different runs).
+
+C prototype:
+```c
+sgmc_status sgmc_draws_load_bytes(sgmc_draws **out, const uint8_t *bytes, int64_t size);
+```
+"""
+function sgmc_draws_load_bytes(out, bytes, size)
+    ccall((:sgmc_draws_load_bytes, libsgmc), sgmc_status, (Ptr{Ptr{sgmc_draws}}, Ptr{UInt8}, Int64), out, bytes, size)
+end
+
+"""
+    sgmc_fail(status, message)
+
+Records `message` as this thread's `sgmc_last_error` and returns `status`: for libraries built on this API (libsgmc_mpi) whose errors should read like the library's own.
+
+# Arguments
+- `status` (in): The status to return.
+- `message` (in): The message (NULL: empty).
+
+# Returns
+`status`.
+
+C prototype:
+```c
+sgmc_status sgmc_fail(sgmc_status status, const char *message);
+```
+"""
+function sgmc_fail(status, message)
+    ccall((:sgmc_fail, libsgmc), sgmc_status, (sgmc_status, Cstring), status, message)
+end
+
+"""
     sgmc_run
 
 A run driven by ask/tell.
@@ -2965,6 +3105,12 @@ export sgmc_progress_fn
 export sgmc_sample
 export sgmc_resume
 export sgmc_checkpoint_options
+export sgmc_chain_block
+export sgmc_exchange
+export sgmc_sample_distributed
+export sgmc_draws_save_bytes
+export sgmc_draws_load_bytes
+export sgmc_fail
 export sgmc_run
 export sgmc_evaluation
 export sgmc_run_create
