@@ -15,8 +15,10 @@ namespace {
 template <typename Handle>
 auto& checked(Handle* chain, int64_t dim) {
   require_non_null(chain, "chain");
-  sgmc::require(dim == chain->chain->dim(), "dim", dim,
-                ("must equal the chain's dimension " + sgmc::show(chain->chain->dim())).c_str());
+  if (dim != chain->chain->dim()) {  // formatted only on failure: this runs every step
+    sgmc::reject("dim", dim,
+                  ("must equal the chain's dimension " + sgmc::show(chain->chain->dim())).c_str());
+  }
   return *chain->chain;
 }
 

@@ -16,8 +16,10 @@ namespace {
 template <typename Handle>
 Handle& checked(Handle* run, int64_t dim) {
   require_non_null(run, "run");
-  sgmc::require(dim == run->run.dim(), "dim", dim,
-                ("must equal the run's dimension " + sgmc::show(run->run.dim())).c_str());
+  if (dim != run->run.dim()) {  // formatted only on failure: this runs every evaluation
+    sgmc::reject("dim", dim,
+                  ("must equal the run's dimension " + sgmc::show(run->run.dim())).c_str());
+  }
   return *run;
 }
 
@@ -93,8 +95,10 @@ sgmc_status sgmc_run_evaluation(const sgmc_run* run, int64_t i, sgmc_evaluation*
     require_non_null(out, "out");
     const auto evaluations = run->run.evaluations();
     const auto n = static_cast<int64_t>(evaluations.size());
-    sgmc::require(i >= 0 && i < n, "i", i,
-                  ("must be in [0, " + sgmc::show(n) + "): the evaluations of the last ask").c_str());
+    if (i < 0 || i >= n) {
+      sgmc::reject("i", i,
+                    ("must be in [0, " + sgmc::show(n) + "): the evaluations of the last ask").c_str());
+    }
     const auto& e = evaluations[static_cast<std::size_t>(i)];
     *out = sgmc_evaluation{e.chain, e.gradient ? 1 : 0, e.x, e.batch.data(),
                            static_cast<int64_t>(e.batch.size())};

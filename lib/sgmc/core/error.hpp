@@ -38,14 +38,19 @@ std::string show(const T& value) {
   return out.str();
 }
 
-/// Throws kInvalidArgument unless `ok`, naming the argument, its value and
-/// what was expected: "argument 'step_size' = -1: must be > 0".
+/// Throws kInvalidArgument naming the argument, its value and what was
+/// expected: "argument 'step_size' = -1: must be > 0".
+template <typename T>
+[[noreturn]] void reject(const char* argument, const T& value, const char* expected) {
+  throw Error(ErrorKind::kInvalidArgument,
+              std::string("argument '") + argument + "' = " + show(value) + ": " + expected);
+}
+
+/// reject() unless `ok`. Where the check runs every step, test first and
+/// call reject(), so that a message built from show() costs nothing then.
 template <typename T>
 void require(bool ok, const char* argument, const T& value, const char* expected) {
-  if (!ok) {
-    throw Error(ErrorKind::kInvalidArgument,
-                std::string("argument '") + argument + "' = " + show(value) + ": " + expected);
-  }
+  if (!ok) reject(argument, value, expected);
 }
 
 }  // namespace sgmc

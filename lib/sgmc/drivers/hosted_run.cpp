@@ -105,9 +105,11 @@ bool HostedRun::settle(std::size_t t) {
 }
 
 HostedRun::Item& HostedRun::told_item(Index i) {
+  // The messages are formatted only on failure: this runs every evaluation.
   const auto n = static_cast<Index>(items_.size());
-  require(i >= 0 && i < n, "i", i,
-          ("must be in [0, " + show(n) + "): the evaluations of the last ask").c_str());
+  if (i < 0 || i >= n) {
+    reject("i", i, ("must be in [0, " + show(n) + "): the evaluations of the last ask").c_str());
+  }
   Item& item = items_[static_cast<std::size_t>(i)];
   require(!item.told, "i", i, "was told already since the last ask");
   return item;
@@ -116,8 +118,8 @@ HostedRun::Item& HostedRun::told_item(Index i) {
 void HostedRun::tell(Index i, double batch_energy, std::span<const double> batch_grad,
                      double prior_energy, std::span<const double> prior_grad) {
   const auto check = [&](std::span<const double> grad, const char* name) {
-    require(grad.empty() || static_cast<Index>(grad.size()) == dim_, name,
-            "an array of length " + show(static_cast<Index>(grad.size())),
+    if (grad.empty() || static_cast<Index>(grad.size()) == dim_) return;
+    reject(name, "an array of length " + show(static_cast<Index>(grad.size())),
             ("must hold dim = " + show(dim_) + " values, or none for zeros").c_str());
   };
   check(batch_grad, "batch_grad");
