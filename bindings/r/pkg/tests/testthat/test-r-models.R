@@ -78,12 +78,12 @@ builtin_one_datum <- function() {
   sgmc_linear(matrix(one_datum$a), one_datum$y, intercept = FALSE, coef_prior = "flat",
               sigma_prior = "known", sigma_scale = 1)
 }
-expect_same_draws <- function(r, builtin, ...) {
-  a <- unconverged_ok(sgmc_sample(builtin, ..., threads = 1))
-  b <- unconverged_ok(sgmc_sample(r, ...))
-  expect_identical(unname(b$draws), unname(a$draws))
-  expect_identical(b$energy, a$energy)
-  expect_identical(b$log_weights, a$log_weights)
+expect_same_draws <- function(r, builtin, sampler, ...) {
+  a <- unconverged_ok(sgmc_sample(builtin, sampler, ..., threads = 1))
+  b <- unconverged_ok(sgmc_sample(r, sampler, ...))
+  expect_identical(unname(b$draws), unname(a$draws), info = sampler)
+  expect_identical(b$energy, a$energy, info = sampler)
+  expect_identical(b$log_weights, a$log_weights, info = sampler)
   invisible(b)
 }
 
@@ -102,6 +102,16 @@ test_that("icsgld runs on an R model with the built-in model's draws, bit for bi
                                list(contour_vr_period = 5)))
   do.call(expect_same_draws, c(list(r_one_datum(), builtin_one_datum()), contour,
                                list(contour_pilot_steps = 100)))
+})
+
+test_that("every sampler runs on an R model with the built-in model's draws, bit for bit", {
+  samplers <- c("sgld", "psgld", "sghmc", "cycsgld", "cycsghmc", "resgld", "csgld", "csghmc", "pcsgld",
+                "ksgld", "icsgld", "icsghmc", "picsgld", "mhbt")
+  for (s in samplers) {
+    expect_same_draws(r_one_datum(), builtin_one_datum(), s, 300, step_size = 0.05, temperature_max = 4,
+                      contour_u1 = 0.05, contour_du = 0.1, contour_m = 20, n_chains = 2, x0 = 0.5,
+                      seed = 3)
+  }
 })
 
 test_that("a fault of an icsgld R model returns the draws so far", {
