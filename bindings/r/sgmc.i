@@ -492,13 +492,13 @@ void sgmc_r_resume(sgmc_draws **out, const sgmc_model *model, const char *path,
 /* sgmc_run_ask() and every sgmc_run_evaluation() of the ask, in one call:
  * NULL when the run has ended; list(status, message) when a fault of the
  * model has stopped it (the run keeps its draws, for c_sgmc_run_draws());
- * else list(chain = 1-based integers, gradient = logicals (FALSE: S_B only,
- * at a control point), x = n points (named by `names` unless NULL),
- * batch = n vectors of 1-based data indices). dim is the run's dimension,
- * the model's. Lists rather than matrices: x[[i]] costs R a tenth of
- * x[, i]. */
+ * else list(gradient = n logicals (FALSE: S_B only, at a control point),
+ * x = n points (named by `names` unless NULL), batch = n vectors of
+ * 1-based data indices). Which chain an evaluation is for is the library's
+ * business (its messages name it). dim is the run's dimension, the
+ * model's. Lists rather than matrices: x[[i]] costs R a tenth of x[, i]. */
 SEXP sgmc_r_run_ask(sgmc_run *run, int64_t dim, SEXP names) {
-  static const char *fields[] = {"chain", "gradient", "x", "batch", ""};
+  static const char *fields[] = {"gradient", "x", "batch", ""};
   static const char *fault_fields[] = {"status", "message", ""};
   int64_t n = 0, i, j;
   sgmc_evaluation e;
@@ -518,17 +518,15 @@ SEXP sgmc_r_run_ask(sgmc_run *run, int64_t dim, SEXP names) {
   if (!Rf_isNull(names) && (TYPEOF(names) != STRSXP || XLENGTH(names) != dim))
     sgmc_r_arg_error("names", "must be NULL or dim strings");
   out = PROTECT(Rf_mkNamed(VECSXP, fields));
-  SET_VECTOR_ELT(out, 0, Rf_allocVector(INTSXP, (R_xlen_t)n));
-  SET_VECTOR_ELT(out, 1, Rf_allocVector(LGLSXP, (R_xlen_t)n));
+  SET_VECTOR_ELT(out, 0, Rf_allocVector(LGLSXP, (R_xlen_t)n));
   x = Rf_allocVector(VECSXP, (R_xlen_t)n);
-  SET_VECTOR_ELT(out, 2, x);
+  SET_VECTOR_ELT(out, 1, x);
   batch = Rf_allocVector(VECSXP, (R_xlen_t)n);
-  SET_VECTOR_ELT(out, 3, batch);
+  SET_VECTOR_ELT(out, 2, batch);
   for (i = 0; i < n; ++i) {
     s = sgmc_run_evaluation(run, i, &e);
     if (s < 0) sgmc_r_stop_status(s);
-    INTEGER(VECTOR_ELT(out, 0))[i] = (int)e.chain + 1;
-    LOGICAL(VECTOR_ELT(out, 1))[i] = e.gradient != 0;
+    LOGICAL(VECTOR_ELT(out, 0))[i] = e.gradient != 0;
     SET_VECTOR_ELT(x, i, Rf_allocVector(REALSXP, (R_xlen_t)dim));
     memcpy(REAL(VECTOR_ELT(x, i)), e.x, sizeof(double) * (size_t)dim);
     if (!Rf_isNull(names)) Rf_setAttrib(VECTOR_ELT(x, i), R_NamesSymbol, names);
