@@ -4,7 +4,7 @@
  * the idiomatic layer in R/ can use the plain names). The typemaps below make
  * them R-shaped:
  *
- *  - handles (sgmc_options, sgmc_model, sgmc_data, sgmc_draws, sgmc_chain)
+ *  - handles (sgmc_options, sgmc_model, sgmc_data, sgmc_draws, sgmc_run)
  *    are R external pointers tagged with their type (and of S3 class
  *    "<type>_handle"); an out-parameter handle
  *    becomes the return value, with a finalizer calling its destroy function
@@ -20,8 +20,11 @@
  *  - the outputs of a call are returned: one value as it is, several as a
  *    named list.
  *
- * Callbacks are not wrapped: R functions run through the ask/tell chain API
- * (R/model.R), on R's own thread.
+ * Callbacks are not wrapped: R functions run through the run-level ask/tell
+ * API (R/sample.R), on R's own thread, two C calls per ask:
+ * c_sgmc_r_run_ask() hands out all the evaluations of an ask and
+ * c_sgmc_r_run_tell() takes all their results. The chain-level ask/tell
+ * API is not wrapped (the run drives every chain).
  */
 %module sgmc
 
@@ -136,7 +139,7 @@ static void sgmc_r_finalize(SEXP h) {
   else if (strcmp(t, "sgmc_model") == 0) sgmc_model_destroy((sgmc_model *)p);
   else if (strcmp(t, "sgmc_data") == 0) sgmc_data_destroy((sgmc_data *)p);
   else if (strcmp(t, "sgmc_draws") == 0) sgmc_draws_destroy((sgmc_draws *)p);
-  else if (strcmp(t, "sgmc_chain") == 0) sgmc_chain_destroy((sgmc_chain *)p);
+  else if (strcmp(t, "sgmc_run") == 0) sgmc_run_destroy((sgmc_run *)p);
   R_ClearExternalPtr(h);
 }
 
@@ -239,7 +242,7 @@ static int sgmc_r_progress(int64_t done, int64_t total, void *user) {
 %ignore sgmc_model_destroy;
 %ignore sgmc_data_destroy;
 %ignore sgmc_draws_destroy;
-%ignore sgmc_chain_destroy;
+%ignore sgmc_run_destroy;
 %ignore sgmc_model_from_callback;
 %ignore sgmc_convergence;
 %ignore sgmc_kl_nearest_neighbour;
@@ -248,12 +251,20 @@ static int sgmc_r_progress(int64_t done, int64_t total, void *user) {
 %ignore sgmc_mode_masses;
 %ignore sgmc_mode_coverage;
 %ignore sgmc_status_name;
+/* The run's evaluations go through the bulk shims sgmc_r_run_ask() and
+ * sgmc_r_run_tell() below: one C call each per ask, not per evaluation. */
+%ignore sgmc_evaluation;
+%ignore sgmc_run_ask;
+%ignore sgmc_run_evaluation;
+%ignore sgmc_run_tell;
+%ignore sgmc_run_tell_fault;
+%ignore sgmc_run_progress;
+/* Every chain_* function: an R model runs as a whole run (sgmc_run_*). */
+%rename("$ignore", regextarget=1, %$isfunction) "^sgmc_chain_";
 /* Replaced by the sgmc_r_* shims at the end, whose arrays carry their own
  * lengths (SWIG's R module has no multi-input typemaps). */
 %ignore sgmc_model_gaussian;
 %ignore sgmc_data_create;
-%ignore sgmc_chain_create;
-%ignore sgmc_chain_tell;
 %ignore sgmc_draws_resample;
 %ignore sgmc_draws_pooled_resample;
 %ignore sgmc_draws_contour_verdict;
@@ -319,7 +330,7 @@ SGMC_R_HANDLE(sgmc_options)
 SGMC_R_HANDLE(sgmc_model)
 SGMC_R_HANDLE(sgmc_data)
 SGMC_R_HANDLE(sgmc_draws)
-SGMC_R_HANDLE(sgmc_chain)
+SGMC_R_HANDLE(sgmc_run)
 
 /* ---- output scalars ---------------------------------------------------- */
 %typemap(in, numinputs=0) int64_t *OUT (int64_t tmp = 0) %{ $1 = &tmp; %}
@@ -339,7 +350,7 @@ SGMC_R_HANDLE(sgmc_chain)
                       int64_t *n_rows, int64_t *n_features, int64_t *m, int64_t *n_thetas,
                       int64_t *n_cycles, int64_t *out, int64_t *proposed, int64_t *accepted,
                       int64_t *forward_proposed, int64_t *forward_accepted, int64_t *pilot_steps };
-%apply int32_t *OUT { int32_t *full, int32_t *status, int32_t *automatic, int32_t *fails_above };
+%apply int32_t *OUT { int32_t *status, int32_t *automatic, int32_t *fails_above };
 %apply double *OUT { double *out, double *beta, double *u1, double *du, double *zeta, double *limit };
 %apply const char **OUT { const char **out, const char **name, const char **doc };
 %apply sgmc_option_type *OUT { sgmc_option_type *out, sgmc_option_type *type };
@@ -352,9 +363,7 @@ SGMC_R_HANDLE(sgmc_chain)
 %}
 %typemap(argout) (double *out, int64_t out_len) %{ $result = sgmc_r_push($result, buf$argnum, "$1_name"); PROTECT($result); r_nprotect++; %}
 %apply (double *out, int64_t out_len) { (double *weights, int64_t weights_len),
-                                        (double *mean, int64_t dim),
-                                        (double *x, int64_t dim),
-                                        (double *out, int64_t m) };
+                                        (double *mean, int64_t dim) };
 
 %typemap(in, numinputs=1) (int64_t *out, int64_t out_len) %{
   $2 = (int64_t)sgmc_r_length($input, "$2_name");
@@ -385,25 +394,6 @@ SGMC_R_HANDLE(sgmc_chain)
   $result = sgmc_r_push($result, Rf_ScalarReal(ess$argnum), "kish_ess"); PROTECT($result); r_nprotect++;
 %}
 
-%typemap(in, numinputs=1) (int64_t *batch, int64_t batch_capacity, int64_t *batch_size) (int64_t n = 0) %{
-  $2 = (int64_t)sgmc_r_length($input, "batch_capacity");
-  $1 = (int64_t *)R_alloc((size_t)($2 > 0 ? $2 : 1), sizeof(int64_t));
-  $3 = &n;
-%}
-%typemap(argout) (int64_t *batch, int64_t batch_capacity, int64_t *batch_size) %{
-  $result = sgmc_r_push($result, sgmc_r_int64s($1, (R_xlen_t)n$argnum), "batch"); PROTECT($result); r_nprotect++;
-%}
-
-%typemap(in, numinputs=1) (double *xbar, int64_t dim, int32_t *full) (SEXP bx = R_NilValue, int32_t f = 0) %{
-  $2 = (int64_t)sgmc_r_length($input, "dim");
-  bx = PROTECT(Rf_allocVector(REALSXP, (R_xlen_t)$2)); r_nprotect++;
-  $1 = REAL(bx); $3 = &f;
-%}
-%typemap(argout) (double *xbar, int64_t dim, int32_t *full) %{
-  $result = sgmc_r_push($result, bx$argnum, "xbar"); PROTECT($result); r_nprotect++;
-  $result = sgmc_r_push($result, Rf_ScalarLogical(f$argnum != 0), "full"); PROTECT($result); r_nprotect++;
-%}
-
 /* ---- input arrays: pointer + length from one R numeric vector ---------- */
 /* NULL gives (NULL, 0), for the C API to accept or reject. */
 %typemap(in, numinputs=1) (const double *ARRAY, int64_t LEN) (R_xlen_t n = 0) %{
@@ -414,8 +404,7 @@ SGMC_R_HANDLE(sgmc_chain)
   (const double *x0, int64_t x0_len), (const double *theta0, int64_t m),
   (const double *probs, int64_t n_probs), (const double *mean, int64_t mean_len),
   (const double *covariance, int64_t covariance_len), (const double *features, int64_t features_len),
-  (const double *targets, int64_t targets_len), (const double *batch_grad, int64_t batch_grad_len),
-  (const double *prior_grad, int64_t prior_grad_len) };
+  (const double *targets, int64_t targets_len) };
 /* Copy only: R vectors may move or change (never SGMC_DATA_BORROW). */
 %typemap(in, numinputs=0) uint32_t flags %{ $1 = 0; %}
 /* sgmc_sample's progress callback checks for R interrupts (Ctrl-C). */
@@ -446,23 +435,6 @@ sgmc_status sgmc_r_data_create(sgmc_data **out, int64_t n_rows, int64_t n_featur
     sgmc_r_arg_error("features", "must have n_rows * n_features values");
   if (targets_len != n_rows) sgmc_r_arg_error("targets", "must have n_rows values");
   return sgmc_data_create(out, n_rows, n_features, features, targets, 0u);
-}
-/* sgmc_chain_create() with dim = length(x0). */
-sgmc_status sgmc_r_chain_create(sgmc_chain **out, const sgmc_options *options, int64_t data_size,
-                                const double *x0, int64_t x0_len, int64_t chain_index) {
-  if (x0_len < 1) sgmc_r_arg_error("x0", "must have at least one value");
-  return sgmc_chain_create(out, options, x0_len, data_size, x0, chain_index);
-}
-/* sgmc_chain_tell(); a NULL gradient means zero, both given must agree in length. */
-sgmc_status sgmc_r_chain_tell(sgmc_chain *chain, double batch_energy, const double *batch_grad,
-                              int64_t batch_grad_len, double prior_energy,
-                              const double *prior_grad, int64_t prior_grad_len) {
-  if (batch_grad == NULL && prior_grad == NULL)
-    sgmc_r_arg_error("batch_grad, prior_grad", "give at least one gradient");
-  if (batch_grad != NULL && prior_grad != NULL && batch_grad_len != prior_grad_len)
-    sgmc_r_arg_error("prior_grad", "must have the length of batch_grad");
-  return sgmc_chain_tell(chain, batch_energy, batch_grad, prior_energy, prior_grad,
-                         batch_grad != NULL ? batch_grad_len : prior_grad_len);
 }
 /* sgmc_draws_resample() with n_out = out_len. */
 sgmc_status sgmc_r_draws_resample(const sgmc_draws *draws, int64_t chain, sgmc_weight_kind kind,
@@ -516,6 +488,112 @@ void sgmc_r_resume(sgmc_draws **out, const sgmc_model *model, const char *path,
   sgmc_status s = sgmc_resume(out, model, path, overrides, progress, user);
   if (s < 0 && *out == NULL) sgmc_r_stop_status(s);
   *status = (int32_t)s;
+}
+/* sgmc_run_ask() and every sgmc_run_evaluation() of the ask, in one call:
+ * NULL when the run has ended; list(status, message) when a fault of the
+ * model has stopped it (the run keeps its draws, for c_sgmc_run_draws());
+ * else list(gradient = n logicals (FALSE: S_B only, at a control point),
+ * x = n points (named by `names` unless NULL), batch = n vectors of
+ * 1-based data indices). Which chain an evaluation is for is the library's
+ * business (its messages name it). dim is the run's dimension, the
+ * model's. Lists rather than matrices: x[[i]] costs R a tenth of x[, i]. */
+SEXP sgmc_r_run_ask(sgmc_run *run, int64_t dim, SEXP names) {
+  static const char *fields[] = {"gradient", "x", "batch", ""};
+  static const char *fault_fields[] = {"status", "message", ""};
+  int64_t n = 0, i, j;
+  sgmc_evaluation e;
+  SEXP out, x, batch, shared = R_NilValue;
+  const int64_t *shared_at = NULL;
+  sgmc_status s = sgmc_run_ask(run, &n);
+  if (s == SGMC_ERROR_CALLBACK || s == SGMC_ERROR_NONFINITE) {
+    out = PROTECT(Rf_mkNamed(VECSXP, fault_fields));
+    SET_VECTOR_ELT(out, 0, Rf_ScalarInteger((int)s));
+    SET_VECTOR_ELT(out, 1, Rf_mkString(sgmc_last_error()));
+    UNPROTECT(1);
+    return out;
+  }
+  if (s < 0) sgmc_r_stop_status(s);
+  if (n == 0) return R_NilValue;
+  if (dim < 1) sgmc_r_arg_error("dim", "must be >= 1");
+  if (!Rf_isNull(names) && (TYPEOF(names) != STRSXP || XLENGTH(names) != dim))
+    sgmc_r_arg_error("names", "must be NULL or dim strings");
+  out = PROTECT(Rf_mkNamed(VECSXP, fields));
+  SET_VECTOR_ELT(out, 0, Rf_allocVector(LGLSXP, (R_xlen_t)n));
+  x = Rf_allocVector(VECSXP, (R_xlen_t)n);
+  SET_VECTOR_ELT(out, 1, x);
+  batch = Rf_allocVector(VECSXP, (R_xlen_t)n);
+  SET_VECTOR_ELT(out, 2, batch);
+  for (i = 0; i < n; ++i) {
+    s = sgmc_run_evaluation(run, i, &e);
+    if (s < 0) sgmc_r_stop_status(s);
+    LOGICAL(VECTOR_ELT(out, 0))[i] = e.gradient != 0;
+    SET_VECTOR_ELT(x, i, Rf_allocVector(REALSXP, (R_xlen_t)dim));
+    memcpy(REAL(VECTOR_ELT(x, i)), e.x, sizeof(double) * (size_t)dim);
+    if (!Rf_isNull(names)) Rf_setAttrib(VECTOR_ELT(x, i), R_NamesSymbol, names);
+    /* A chain's control point and its iteration share one batch: one R vector. */
+    if (e.batch != shared_at || Rf_isNull(shared) || XLENGTH(shared) != e.batch_size) {
+      shared = Rf_allocVector(INTSXP, (R_xlen_t)e.batch_size);
+      SET_VECTOR_ELT(batch, i, shared);
+      for (j = 0; j < e.batch_size; ++j) INTEGER(shared)[j] = (int)e.batch[j] + 1;
+      shared_at = e.batch;
+    } else {
+      SET_VECTOR_ELT(batch, i, shared);
+    }
+  }
+  UNPROTECT(1);
+  return out;
+}
+/* The results of every evaluation of the last ask, in one call:
+ * batch_energy, prior_energy: n numbers; batch_grad, prior_grad: dim x n
+ * matrices (prior_grad NULL for zeros); failed: n logicals, and where TRUE
+ * the evaluation is a fault (sgmc_run_tell_fault()) whose cause is the
+ * string at the same place in cause. data_free: TRUE for a model with
+ * N = 0, whose batch terms are told as U0's (the whole energy of a
+ * data-free target; the library reads no batch terms without a batch). */
+void sgmc_r_run_tell(sgmc_run *run, SEXP data_free, SEXP batch_energy, SEXP batch_grad,
+                     SEXP prior_energy, SEXP prior_grad, SEXP failed, SEXP cause) {
+  R_xlen_t n = XLENGTH(batch_energy), i, j, dim;
+  const double *pg;
+  double *sum;
+  sgmc_status s;
+  if (TYPEOF(data_free) != LGLSXP || XLENGTH(data_free) != 1 || LOGICAL(data_free)[0] == NA_LOGICAL)
+    sgmc_r_arg_error("data_free", "must be TRUE or FALSE");
+  if (TYPEOF(batch_energy) != REALSXP || n < 1) sgmc_r_arg_error("batch_energy", "must be a numeric vector");
+  if (TYPEOF(batch_grad) != REALSXP || XLENGTH(batch_grad) % n != 0)
+    sgmc_r_arg_error("batch_grad", "must be a dim x length(batch_energy) numeric matrix");
+  dim = XLENGTH(batch_grad) / n;
+  if (TYPEOF(prior_energy) != REALSXP || XLENGTH(prior_energy) != n)
+    sgmc_r_arg_error("prior_energy", "must be a numeric vector of length(batch_energy)");
+  if (!Rf_isNull(prior_grad) && (TYPEOF(prior_grad) != REALSXP || XLENGTH(prior_grad) != dim * n))
+    sgmc_r_arg_error("prior_grad", "must be NULL or a matrix of the shape of batch_grad");
+  if (TYPEOF(failed) != LGLSXP || XLENGTH(failed) != n)
+    sgmc_r_arg_error("failed", "must be a logical vector of length(batch_energy)");
+  if (TYPEOF(cause) != STRSXP || XLENGTH(cause) != n)
+    sgmc_r_arg_error("cause", "must be a character vector of length(batch_energy)");
+  sum = (double *)R_alloc((size_t)dim, sizeof(double));
+  for (i = 0; i < n; ++i) {
+    const double *bg = REAL(batch_grad) + i * dim;
+    if (LOGICAL(failed)[i] == TRUE) {
+      s = sgmc_run_tell_fault(run, (int64_t)i, Rf_translateCharUTF8(STRING_ELT(cause, i)));
+      if (s < 0) sgmc_r_stop_status(s);
+      continue;
+    }
+    pg = Rf_isNull(prior_grad) ? NULL : REAL(prior_grad) + i * dim;
+    if (LOGICAL(data_free)[0]) {
+      if (pg != NULL) {
+        for (j = 0; j < dim; ++j) sum[j] = bg[j] + pg[j];
+        pg = sum;
+      } else {
+        pg = bg;
+      }
+      s = sgmc_run_tell(run, (int64_t)i, 0.0, NULL, REAL(batch_energy)[i] + REAL(prior_energy)[i],
+                        pg, (int64_t)dim);
+    } else {
+      s = sgmc_run_tell(run, (int64_t)i, REAL(batch_energy)[i], bg, REAL(prior_energy)[i], pg,
+                        (int64_t)dim);
+    }
+    if (s < 0) sgmc_r_stop_status(s);
+  }
 }
 /* 1 when the last c_sgmc_sample() was stopped by an interrupt. */
 int sgmc_r_was_interrupted(void) { return sgmc_r_interrupted; }

@@ -36,13 +36,13 @@ sgmc_contour_diagnostics <- function(x) {
   checks <- .sgmc_contour_checks()
   one <- function(h, k) c_sgmc_draws_contour_diagnostics(h, k, nrow(checks))
   if (x$sampler %in% .sgmc_interacting) {
-    values <- list(one(x$handles[[1]], 0))
+    values <- list(one(x$handle, 0))
     labels <- "all chains"
   } else {
     values <- .sgmc_each_chain(x, one)
     labels <- paste("chain", seq_len(x$n_chains))
-    if (x$n_chains > 1 && length(x$handles) == 1) {
-      values <- c(values, list(one(x$handles[[1]], -1)))
+    if (x$n_chains > 1) {
+      values <- c(values, list(one(x$handle, -1)))
       labels <- c(labels, "across chains")
     }
   }
@@ -63,24 +63,16 @@ sgmc_contour_diagnostics <- function(x) {
 # per failing statistic. Chains are numbered from 1, as in R.
 sgmc_contour_verdict <- function(x) {
   .check_contour(x)
-  if (length(x$handles) == 1) {
-    v <- c_sgmc_r_draws_contour_verdict(x$handles[[1]])
-    return(list(converged = v[[1]], reasons = .sgmc_renumber_chains(v[[2]], 0L)))
-  }
-  # A model written in R: one handle per chain, each verdict of one chain.
-  parts <- .sgmc_each_chain(x, function(h, k) c_sgmc_r_draws_contour_verdict(h))
-  reasons <- unlist(lapply(seq_along(parts), function(c)
-    if (parts[[c]][[1]]) NULL else .sgmc_renumber_chains(parts[[c]][[2]], c - 1L)))
-  list(converged = all(vapply(parts, function(p) p[[1]], TRUE)),
-       reasons = paste(reasons, collapse = "; "))
+  v <- c_sgmc_r_draws_contour_verdict(x$handle)
+  list(converged = v[[1]], reasons = .sgmc_renumber_chains(v[[2]]))
 }
 
-# "chain k" of the C API (0-based) as R's 1-based "chain k + 1 + offset".
-.sgmc_renumber_chains <- function(text, offset) {
+# "chain k" of the C API (0-based) as R's 1-based "chain k + 1".
+.sgmc_renumber_chains <- function(text) {
   m <- gregexpr("chain [0-9]+", text)
   hits <- regmatches(text, m)[[1]]
   if (length(hits) == 0) return(text)
-  regmatches(text, m) <- list(paste("chain", as.integer(sub("chain ", "", hits)) + 1L + offset))
+  regmatches(text, m) <- list(paste("chain", as.integer(sub("chain ", "", hits)) + 1L))
   text
 }
 

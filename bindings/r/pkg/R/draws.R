@@ -1,25 +1,26 @@
 # The "sgmc_draws" class: draws as an iterations x chains x variables array,
 # their energies and iterations, and what the sampler adds (importance
 # log-weights and theta for contour samplers, cycles for cyclical ones, swap
-# statistics for replica exchange). The C handles are kept for the
+# statistics for replica exchange). The C draws handle is kept for the
 # on-demand functions (other weights, resampling, weighted summaries).
 
 .sgmc_try_state <- function(expr) tryCatch(expr, sgmc_error_state = function(e) NULL)
 
-.sgmc_new_draws <- function(handles, chain_map, model, opts) {
-  n_chains <- nrow(chain_map)
-  d <- c_sgmc_draws_shape(handles[[1]])$dim
+# h: the draws handle of a run (chains 0 .. n_chains - 1).
+.sgmc_new_draws <- function(h, model, opts) {
+  shape <- c_sgmc_draws_shape(h)
+  n_chains <- shape$n_chains
+  d <- shape$dim
   # Draws per chain: all the same unless a fault of the model stopped the
   # run; shorter chains are padded with NA.
-  counts <- vapply(seq_len(n_chains), function(c) c_sgmc_draws_count(handles[[chain_map[c, 1]]], chain_map[c, 2]), 0)
+  counts <- vapply(seq_len(n_chains), function(c) c_sgmc_draws_count(h, c - 1), 0)
   n_draws <- if (n_chains > 0) max(counts) else 0
   variables <- if (!is.null(model$names) && length(model$names) == d) model$names else paste0("x[", seq_len(d), "]")
   arr <- array(NA_real_, c(n_draws, n_chains, d),
                dimnames = list(iteration = NULL, chain = NULL, variable = variables))
   energy <- steps <- matrix(NA_real_, n_draws, n_chains)
   for (c in seq_len(n_chains)) {
-    h <- handles[[chain_map[c, 1]]]
-    k <- chain_map[c, 2]
+    k <- c - 1
     n <- counts[c]
     if (n > 0) {
       arr[seq_len(n), c, ] <- matrix(c_sgmc_draws_copy(h, k, n * d), n, d, byrow = TRUE)
@@ -31,33 +32,28 @@
   out <- list(draws = arr, energy = energy, steps = steps, sampler = sampler,
               model = model$kind, n_chains = n_chains, n_draws = n_draws, dim = d,
               draws_per_chain = counts,
-              faults = vapply(seq_len(n_chains), function(c) c_sgmc_draws_faults(handles[[chain_map[c, 1]]], chain_map[c, 2]), 0),
-              variables = variables, handles = handles, chain_map = chain_map,
+              faults = vapply(seq_len(n_chains), function(c) c_sgmc_draws_faults(h, c - 1), 0),
+              variables = variables, handle = h,
               seed = .sgmc_get_option(opts, "seed"),
               temperature = .sgmc_get_option(opts, "temperature"),
-              temperatures = unlist(lapply(seq_len(n_chains), function(c) {
-                h <- handles[[chain_map[c, 1]]]
-                n <- c_sgmc_draws_shape(h)$n_chains
-                c_sgmc_draws_copy_temperatures(h, n)[chain_map[c, 2] + 1]
-              })))
+              temperatures = c_sgmc_draws_copy_temperatures(h, n_chains))
   out$model_handle <- model$handle
   class(out) <- "sgmc_draws"
   # Contour samplers (csgld, csghmc, pcsgld, ksgld, and any later one).
-  cs <- .sgmc_try_state(c_sgmc_draws_contour_shape(handles[[1]]))
+  cs <- .sgmc_try_state(c_sgmc_draws_contour_shape(h))
   if (!is.null(cs)) {
     # Each chain's own partition (an automatic one may differ per chain):
     # sgmc_contour_partition(); these are chain 1's.
-    partition <- sgmc_contour_partition(structure(list(handles = handles, chain_map = chain_map,
-                                                       n_chains = n_chains), class = "sgmc_draws"))
+    partition <- sgmc_contour_partition(structure(list(handle = h, n_chains = n_chains), class = "sgmc_draws"))
     out$contour <- list(m = cs$m, n_thetas = cs$n_thetas, zeta = partition$zeta[1],
                         u1 = partition$u1[1], du = partition$du[1], partition = partition)
     out$log_weights <- sgmc_log_weights(out)
     out$theta <- sgmc_theta(out)
   }
   # Cyclical samplers.
-  if (!is.null(.sgmc_try_state(c_sgmc_draws_cycle_count(handles[[1]])))) {
+  if (!is.null(.sgmc_try_state(c_sgmc_draws_cycle_count(h)))) {
     out$cycles <- sgmc_cycles(out)
-    out$n_cycles <- c_sgmc_draws_cycle_count(handles[[1]])
+    out$n_cycles <- c_sgmc_draws_cycle_count(h)
   }
   # Replica exchange.
   if (sampler == "resgld") out$swap_stats <- sgmc_swap_stats(out)
@@ -67,7 +63,7 @@
 }
 
 .sgmc_each_chain <- function(x, fun) {
-  lapply(seq_len(x$n_chains), function(c) fun(x$handles[[x$chain_map[c, 1]]], x$chain_map[c, 2]))
+  lapply(seq_len(x$n_chains) - 1, function(k) fun(x$handle, k))
 }
 
 # n_draws x n_chains of one value per draw: fun(handle, chain, n) gives the
@@ -76,7 +72,7 @@
   out <- matrix(NA_real_, x$n_draws, x$n_chains)
   for (c in seq_len(x$n_chains)) {
     n <- x$draws_per_chain[c]
-    if (n > 0) out[seq_len(n), c] <- fun(x$handles[[x$chain_map[c, 1]]], x$chain_map[c, 2], n)
+    if (n > 0) out[seq_len(n), c] <- fun(x$handle, c - 1, n)
   }
   out
 }
@@ -99,7 +95,7 @@ sgmc_faults <- function(x) {
 
 .check_contour <- function(x) {
   .check_draws(x)
-  if (is.null(.sgmc_try_state(c_sgmc_draws_contour_shape(x$handles[[1]]))))
+  if (is.null(.sgmc_try_state(c_sgmc_draws_contour_shape(x$handle))))
     stop(sprintf("sampler '%s' has no importance weights (contour samplers have: csgld, csghmc, pcsgld, ksgld, %s)",
                  x$sampler, paste(.sgmc_interacting, collapse = ", ")), call. = FALSE)
 }
@@ -126,7 +122,7 @@ sgmc_theta <- function(x) {
   ms <- .sgmc_chain_m(x)
   out <- matrix(NA_real_, max(ms), x$n_chains)
   for (c in seq_len(x$n_chains)) {
-    out[seq_len(ms[c]), c] <- c_sgmc_draws_copy_theta(x$handles[[x$chain_map[c, 1]]], x$chain_map[c, 2], ms[c])
+    out[seq_len(ms[c]), c] <- c_sgmc_draws_copy_theta(x$handle, c - 1, ms[c])
   }
   out
 }
@@ -136,10 +132,9 @@ sgmc_theta <- function(x) {
 sgmc_theta_trace <- function(x, chain = 1) {
   .check_contour(x)
   chain <- .check_chain(x, chain)
-  s <- c_sgmc_draws_contour_shape(x$handles[[1]])
+  s <- c_sgmc_draws_contour_shape(x$handle)
   m <- .sgmc_chain_m(x)[chain]
-  h <- x$handles[[x$chain_map[chain, 1]]]
-  matrix(c_sgmc_draws_copy_theta_trace(h, x$chain_map[chain, 2], s$n_thetas * m), s$n_thetas, m, byrow = TRUE)
+  matrix(c_sgmc_draws_copy_theta_trace(x$handle, chain - 1, s$n_thetas * m), s$n_thetas, m, byrow = TRUE)
 }
 
 # The 1-based subregion index of every draw: n_draws x n_chains.
@@ -189,8 +184,7 @@ sgmc_weighted_summary <- function(x, probs = c(0.05, 0.5, 0.95), kind = c("inter
   estimate <- function(mo, q) list(mean = mo$mean, sd = sqrt(mo$variance), kish_ess = mo$kish_ess,
                                    q = matrix(q, length(probs), d, byrow = TRUE))
   per_chain <- if (pooled) {
-    # sgmc_sample runs an interacting sampler in one call: one handle.
-    h <- x$handles[[1]]
+    h <- x$handle
     list(estimate(c_sgmc_draws_pooled_weighted_moments(h, w[["kind"]], w[["when"]], d),
                   c_sgmc_draws_pooled_weighted_quantiles(h, w[["kind"]], w[["when"]], probs, n_q)))
   } else {
@@ -226,7 +220,7 @@ sgmc_resample <- function(x, n = x$n_draws, seed = NULL, kind = c("interpolated"
   w <- .weight_code(kind[1], theta[1])
   seed <- .sgmc_seed(seed)
   if (pooled) {
-    idx <- c_sgmc_r_draws_pooled_resample(x$handles[[1]], w[["kind"]], w[["when"]], seed, n) + 1
+    idx <- c_sgmc_r_draws_pooled_resample(x$handle, w[["kind"]], w[["when"]], seed, n) + 1
     all_draws <- do.call(rbind, lapply(seq_len(x$n_chains), function(c)
       matrix(x$draws[seq_len(x$draws_per_chain[c]), c, ], ncol = x$dim)))
     arr <- array(all_draws[idx, ], c(n, 1, x$dim), dimnames = list(NULL, NULL, x$variables))
@@ -243,7 +237,7 @@ sgmc_resample <- function(x, n = x$n_draws, seed = NULL, kind = c("interpolated"
 # Cycles (1-based) of the draws of a cyclical run: n_draws x n_chains.
 sgmc_cycles <- function(x) {
   .check_draws(x)
-  if (is.null(.sgmc_try_state(c_sgmc_draws_cycle_count(x$handles[[1]]))))
+  if (is.null(.sgmc_try_state(c_sgmc_draws_cycle_count(x$handle))))
     stop(sprintf("sampler '%s' has no cycles (cycsgld and cycsghmc have)", x$sampler), call. = FALSE)
   .sgmc_per_draw(x, function(h, k, n) c_sgmc_draws_copy_cycles(h, k, n)) + 1
 }
@@ -252,7 +246,7 @@ sgmc_cycles <- function(x) {
 sgmc_cycle_weights <- function(x, weighting = c("equal", "harmonic")) {
   weighting <- match.arg(weighting)
   cycles <- sgmc_cycles(x)
-  m <- c_sgmc_draws_cycle_count(x$handles[[1]])
+  m <- c_sgmc_draws_cycle_count(x$handle)
   model <- x$model_handle
   if (weighting == "harmonic" && is.null(model))
     stop("harmonic cycle weights need a built-in model (the model is evaluated in C)", call. = FALSE)
@@ -266,7 +260,7 @@ sgmc_swap_stats <- function(x) {
   .check_draws(x)
   r <- x$n_chains
   if (x$sampler != "resgld") stop("swap statistics exist for sampler 'resgld' only", call. = FALSE)
-  s <- c_sgmc_draws_swap_stats(x$handles[[1]], r - 1)
+  s <- c_sgmc_draws_swap_stats(x$handle, r - 1)
   data.frame(pair = sprintf("%d-%d", seq_len(r - 1), seq_len(r - 1) + 1), attempts = s$attempts,
              accepts = s$accepts, rate = ifelse(s$attempts > 0, s$accepts / s$attempts, NA_real_))
 }

@@ -44,9 +44,10 @@ test_that("bad checkpoints and mismatches are refused and change nothing", {
   unlink(c(f, csv))
 })
 
-test_that("a run of an R model stopped by a fault resumes from its chains' checkpoints", {
+test_that("a run of an R model stopped by a fault resumes from its checkpoint", {
   y <- seq(-1, 1, length.out = 20)
-  # The energy fails once, at its call number `fail_at` (both chains count).
+  # The energy fails once, at its call number `fail_at` (the chains take
+  # turns: call 350 is the second chain's 175th).
   r_model <- function(fail_at = Inf) {
     calls <- 0
     sgmc_model_r(function(x, b) {
@@ -59,16 +60,40 @@ test_that("a run of an R model stopped by a fault resumes from its chains' check
   run <- function(model, ...) sgmc_sample(model, "sghmc", 300, step_size = 0.05, batch_size = 5,
                                           n_chains = 2, seed = 3, ...)
   whole <- run(r_model())
-  # Rounds end at 100, 200, 300; the fault in chain 2's second round stops
-  # the run before its checkpoint, so the files hold iteration 100.
+  # Rounds end at 100, 200, 300; the fault in the second round stops the
+  # run before its checkpoint, so the file holds iteration 100.
   expect_error(run(r_model(fail_at = 350), checkpoint_file = f, checkpoint_every = 100),
                class = "sgmc_fault")
-  expect_true(all(file.exists(paste0(f, ".chain", 1:2))))
+  expect_true(file.exists(f))
   resumed <- sgmc_resume(r_model(), f)
   expect_identical(resumed$draws, whole$draws)
   expect_identical(resumed$energy, whole$energy)
   # Another model's shape is refused.
   other <- sgmc_model_r(function(x, b) sum(x^2), function(x, b) 2 * x, dim = 3, data_size = 20)
   expect_error(sgmc_resume(other, f), "written for dim = 2")
-  unlink(paste0(f, ".chain", 1:2))
+  unlink(f)
+})
+
+test_that("an R model's resgld run resumes from the middle to the uninterrupted draws", {
+  # Fails at call 500, in iteration 167 (three evaluations per iteration):
+  # after the checkpoint at 100.
+  model <- function(fail_at = Inf) {
+    calls <- 0
+    sgmc_model_r(function(x, b) {
+      calls <<- calls + 1
+      if (calls == fail_at) stop("boom")
+      0.5 * (x * x)
+    }, function(x, b) x, dim = 1)
+  }
+  f <- tempfile(fileext = ".ckpt")
+  run <- function(m, ...) sgmc_sample(m, "resgld", 300, step_size = 0.05, temperature_max = 4,
+                                      n_chains = 3, x0 = 0.5, seed = 2, ...)
+  whole <- run(model())
+  expect_error(run(model(fail_at = 500), checkpoint_file = f, checkpoint_every = 100, progress_every = 100),
+               class = "sgmc_fault")
+  resumed <- sgmc_resume(model(), f)
+  expect_identical(resumed$draws, whole$draws)
+  expect_identical(resumed$energy, whole$energy)
+  expect_identical(sgmc_swap_stats(resumed), sgmc_swap_stats(whole))
+  unlink(f)
 })

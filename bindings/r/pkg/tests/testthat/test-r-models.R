@@ -37,7 +37,7 @@ test_that("an R model's errors are re-raised with context and do not crash", {
                       function(x, batch) x, dim = 1)
   err <- expect_error(sgmc_sample(bad, "sgld", 1000, step_size = 0.5, x0 = 0, seed = 1),
                       class = "sgmc_model_error")
-  expect_match(conditionMessage(err), "energy function failed at chain 1, step [0-9]+: boom")
+  expect_match(conditionMessage(err), "the model failed at chain 0, step [0-9]+: the energy function failed: boom")
   wrong_len <- sgmc_model_r(function(x, batch) 0, function(x, batch) c(1, 2, 3), dim = 2)
   expect_error(sgmc_sample(wrong_len, "sgld", 10), "gradient function must return 2 numbers")
   nonfinite <- sgmc_model_r(function(x, batch) NaN, function(x, batch) x, dim = 2)
@@ -60,7 +60,86 @@ test_that("one start per chain reaches the right chain, for built-in and R model
   }
 })
 
-test_that("resgld is refused for R models with the C message", {
-  rg <- sgmc_model_r(function(x, batch) sum(x^2) / 2, function(x, batch) x, dim = 1)
-  expect_error(sgmc_sample(rg, "resgld", 100, temperature_max = 2, n_chains = 2), class = "sgmc_error_unsupported")
+# Models whose R arithmetic is the library's, operation for operation: a
+# one-dimensional Gaussian (U = x^2 / 2) and linear regression on one datum
+# through the origin with a flat prior and sigma = 1 (U = r^2 / 2 with
+# r = a beta - y), so that an R model's draws equal the built-in model's
+# bit for bit.
+r_gaussian_1d <- function() {
+  sgmc_model_r(function(x, batch) 0.5 * (x * x), function(x, batch) x, dim = 1)
+}
+one_datum <- list(a = 1.5, y = 0.25)
+r_one_datum <- function() {
+  residual <- function(beta) one_datum$a * beta - one_datum$y
+  sgmc_model_r(function(x, batch) 0.5 * (residual(x) * (residual(x) * 1)),
+               function(x, batch) residual(x) * 1 * one_datum$a, dim = 1, data_size = 1)
+}
+builtin_one_datum <- function() {
+  sgmc_linear(matrix(one_datum$a), one_datum$y, intercept = FALSE, coef_prior = "flat",
+              sigma_prior = "known", sigma_scale = 1)
+}
+expect_same_draws <- function(r, builtin, sampler, ...) {
+  a <- unconverged_ok(sgmc_sample(builtin, sampler, ..., threads = 1))
+  b <- unconverged_ok(sgmc_sample(r, sampler, ...))
+  expect_identical(unname(b$draws), unname(a$draws), info = sampler)
+  expect_identical(b$energy, a$energy, info = sampler)
+  expect_identical(b$log_weights, a$log_weights, info = sampler)
+  invisible(b)
+}
+
+test_that("resgld runs on an R model with the built-in model's draws, bit for bit", {
+  b <- expect_same_draws(r_gaussian_1d(), sgmc_gaussian(0, matrix(1)), "resgld", 400,
+                         step_size = 0.05, temperature_max = 4, n_chains = 3, x0 = 0.5, seed = 8)
+  expect_true(sgmc_swap_stats(b)$accepts[1] > 0)
+})
+
+test_that("icsgld runs on an R model with the built-in model's draws, bit for bit", {
+  contour <- list("icsgld", 400, step_size = 0.05, contour_u1 = 0.05, contour_du = 0.1,
+                  contour_m = 20, n_chains = 3, x0 = 0.5, seed = 6)
+  do.call(expect_same_draws, c(list(r_one_datum(), builtin_one_datum()), contour))
+  # With a variance-reduced energy (control points) and with a pilot.
+  do.call(expect_same_draws, c(list(r_one_datum(), builtin_one_datum()), contour,
+                               list(contour_vr_period = 5)))
+  do.call(expect_same_draws, c(list(r_one_datum(), builtin_one_datum()), contour,
+                               list(contour_pilot_steps = 100)))
+})
+
+test_that("every sampler runs on an R model with the built-in model's draws, bit for bit", {
+  samplers <- c("sgld", "psgld", "sghmc", "cycsgld", "cycsghmc", "resgld", "csgld", "csghmc", "pcsgld",
+                "ksgld", "icsgld", "icsghmc", "picsgld", "mhbt")
+  for (s in samplers) {
+    expect_same_draws(r_one_datum(), builtin_one_datum(), s, 300, step_size = 0.05, temperature_max = 4,
+                      contour_u1 = 0.05, contour_du = 0.1, contour_m = 20, n_chains = 2, x0 = 0.5,
+                      seed = 3)
+  }
+})
+
+test_that("a fault of an icsgld R model returns the draws so far", {
+  calls <- 0
+  failing <- sgmc_model_r(function(x, batch) {
+    calls <<- calls + 1
+    if (calls == 100) stop("boom")
+    0.5 * (x * x)
+  }, function(x, batch) x, dim = 1)
+  err <- expect_error(sgmc_sample(failing, "icsgld", 200, step_size = 0.05, contour_u1 = 0.05,
+                                  contour_du = 0.1, contour_m = 20, n_chains = 2, x0 = 0.5, seed = 6),
+                      class = "sgmc_fault")
+  expect_s3_class(err, "sgmc_model_error")
+  # Call 100 is chain 1's 50th evaluation: the chains take turns.
+  expect_match(conditionMessage(err), "the model failed at chain 1, step 50: the energy function failed: boom")
+  expect_s3_class(err$draws, "sgmc_draws")
+  expect_equal(err$draws$draws_per_chain[2], 49)
+})
+
+test_that("Ctrl-C during an R model's run returns the draws so far with a warning", {
+  calls <- 0
+  interrupted <- sgmc_model_r(function(x, batch) {
+    calls <<- calls + 1
+    # What R signals on Ctrl-C.
+    if (calls == 30) signalCondition(structure(class = c("interrupt", "condition"), list()))
+    0.5 * (x * x)
+  }, function(x, batch) x, dim = 1)
+  expect_warning(d <- sgmc_sample(interrupted, "sgld", 100, x0 = 0.5, seed = 1),
+                 "sgmc_sample\\(\\) was interrupted: the draws made so far are returned")
+  expect_equal(d$draws_per_chain, 29)
 })
