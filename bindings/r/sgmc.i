@@ -251,6 +251,13 @@ static int sgmc_r_progress(int64_t done, int64_t total, void *user) {
 %ignore sgmc_mode_masses;
 %ignore sgmc_mode_coverage;
 %ignore sgmc_status_name;
+/* Runs over several processes are libsgmc_mpi's (sgmc_mpi.h), not R's. */
+%ignore sgmc_exchange;
+%ignore sgmc_sample_distributed;
+%ignore sgmc_chain_block;
+%ignore sgmc_draws_save_bytes;
+%ignore sgmc_draws_load_bytes;
+%ignore sgmc_fail;
 /* The run's evaluations go through the bulk shims sgmc_r_run_ask() and
  * sgmc_r_run_tell() below: one C call each per ask, not per evaluation. */
 %ignore sgmc_evaluation;
