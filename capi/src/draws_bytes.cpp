@@ -4,6 +4,7 @@
 #include "firewall.hpp"
 #include "handles.hpp"
 
+#include <algorithm>
 #include <limits>
 
 #include "sgmc/checkpoint/byte_reader.hpp"
@@ -86,7 +87,7 @@ void load_draws(ByteReader& in, sgmc_draws& d, bool first) {
   in.section("DRWS");
   const bool shared = in.flag("shared theta");
   sgmc::SwapStats swaps;
-  swaps.attempts.resize(static_cast<std::size_t>(in.index("swap pairs", 0, kMax / 8)));
+  swaps.attempts.resize(static_cast<std::size_t>(in.index("swap pairs", 0, in.doubles_left())));
   in.indices("swap attempts", swaps.attempts, 0, kMax);
   swaps.accepts.resize(swaps.attempts.size());
   in.indices("swap acceptances", swaps.accepts, 0, kMax);
@@ -102,8 +103,10 @@ void load_draws(ByteReader& in, sgmc_draws& d, bool first) {
   }
   const Index n_chains = in.index("number of chains", 0, kMax);
   for (Index c = 0; c < n_chains; ++c) {
-    const Index dim = in.index("dimension", 1, kMax);
-    const Index n = in.index("number of draws", 0, kMax / dim);
+    // Every count is bounded by the bytes left before memory is set aside
+    // for it: damaged bytes fail, they do not allocate.
+    const Index dim = in.index("dimension", 1, std::max<Index>(1, in.doubles_left()));
+    const Index n = in.index("number of draws", 0, in.doubles_left() / (dim + 2));
     if (!d.chains.empty() && d.chains.front().dim() != dim) {
       throw sgmc::Error(sgmc::ErrorKind::kInvalidArgument,
                         "argument 'bytes' joins draws of dimension " +
@@ -123,8 +126,8 @@ void load_draws(ByteReader& in, sgmc_draws& d, bool first) {
       d.contour.emplace_back();
       continue;
     }
-    const Index m = in.index("contour m", 2, kMax / 8);
-    const Index thetas = in.index("theta trace length", 0, kMax / m);
+    const Index m = in.index("contour m", 2, std::max<Index>(2, in.doubles_left()));
+    const Index thetas = in.index("theta trace length", 0, in.doubles_left() / m);
     sgmc::ContourTrace trace(m, n, thetas);
     trace.load(in, n, thetas);
     sgmc::Theta theta = sgmc::Theta::loaded(in);

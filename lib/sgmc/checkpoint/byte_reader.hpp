@@ -54,6 +54,9 @@ class ByteReader {
   std::size_t offset() const { return offset_; }
   /// True when every byte has been read.
   bool at_end() const { return offset_ == bytes_.size(); }
+  /// The doubles (8-byte values) the unread bytes can hold at most: a bound
+  /// on any count about to be read, before memory is set aside for it.
+  Index doubles_left() const { return static_cast<Index>((bytes_.size() - offset_) / 8); }
   /// Throws Error(kFormat): "checkpoint damaged at byte N (what): problem".
   [[noreturn]] void fail(std::string_view what, const std::string& problem) const;
 

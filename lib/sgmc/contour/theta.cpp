@@ -95,7 +95,7 @@ void Theta::save_described(ByteWriter& out) const {
 Theta Theta::loaded(ByteReader& in) {
   in.section("THTD");
   ContourSettings settings;
-  settings.partition.m = in.index("contour m", 2, std::numeric_limits<Index>::max() / 8);
+  settings.partition.m = in.index("contour m", 2, std::max<Index>(2, in.doubles_left()));
   settings.partition.u1 = in.f64("contour u1");
   settings.partition.du = in.f64("contour du");
   settings.zeta = in.f64("contour zeta");
