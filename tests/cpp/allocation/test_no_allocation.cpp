@@ -12,6 +12,7 @@
 #include "sgmc/chain/chain.hpp"
 #include "sgmc/chain/preconditioner.hpp"
 #include "sgmc/drivers/chain_exchange.hpp"
+#include "sgmc/drivers/hosted_run.hpp"
 #include "sgmc/models/linear_regression.hpp"
 #include "sgmc/models/logistic_regression.hpp"
 #include "sgmc/models/mlp.hpp"
@@ -142,6 +143,44 @@ TEST(NoAllocation, InteractingContourStepsAllocateNothing) {
       theta->update(all, config.contour.sa.at(k));
       for (const auto& chain : chains) chain->tell();
     }
+    EXPECT_EQ(allocations.load() - before, 0) << sampler_name(kind);
+  }
+}
+
+// A run answered by its host (HostedRun, behind sgmc_run_*): once past
+// its first rounds, asking, telling and the drivers' shared updates
+// (replica swaps, the interacting theta, control points) allocate nothing.
+TEST(NoAllocation, HostedRunsAllocateNothingBetweenRounds) {
+  testing::QuadraticDataModel model(Eigen::MatrixXd::Random(3, 200), 5.0);
+  const auto answer = [&](HostedRun& run, ModelTerms& terms, Index asks) {
+    for (Index a = 0; a < asks; ++a) {
+      const auto evaluations = run.ask();
+      for (std::size_t i = 0; i < evaluations.size(); ++i) {
+        const auto& e = evaluations[i];
+        model.evaluate({Eigen::Map<const Vec>(e.x, 3), e.batch, e.gradient, e.chain, nullptr,
+                        nullptr},
+                       terms);
+        run.tell(static_cast<Index>(i), terms.batch_energy,
+                 {terms.batch_grad.data(), 3}, terms.prior_energy, {terms.prior_grad.data(), 3});
+      }
+    }
+  };
+  for (const auto kind : {SamplerKind::kSgld, SamplerKind::kResgld, SamplerKind::kIcsgld}) {
+    SamplerConfig config;
+    config.kind = kind;
+    config.batch_size = 16;
+    config.resgld.temperature_max = 4.0;
+    config.contour.partition = {20, 0.0, 50.0};
+    config.contour.vr_period = 4;
+    const RunConfig run_config{3, 1, 1000, 7};
+    HostedRun run(std::make_unique<sgmc::Run>(
+        make_driver({3, 200}, config, {5000, 0, 1}, run_config, Vec::Zero(3), false), 5000,
+        run_config));
+    Vec batch_grad = Vec::Zero(3), prior_grad = Vec::Zero(3);
+    ModelTerms terms{0.0, 0.0, batch_grad, prior_grad};
+    answer(run, terms, 30);
+    const long before = allocations.load();
+    answer(run, terms, 500);  // within the first round of 1000 iterations
     EXPECT_EQ(allocations.load() - before, 0) << sampler_name(kind);
   }
 }
