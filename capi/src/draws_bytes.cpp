@@ -9,7 +9,7 @@
 
 #include "sgmc/checkpoint/byte_reader.hpp"
 #include "sgmc/checkpoint/byte_writer.hpp"
-#include "sgmc/samplers/mhbt.hpp"
+#include "sgmc/chain/recorded_chain.hpp"
 
 using sgmc::capi::create_into;
 using sgmc::capi::guarded;
@@ -54,31 +54,7 @@ void save_draws(ByteWriter& out, const sgmc_draws& d) {
   out.flag(d.cyclical.has_value());
   if (d.cyclical) save_schedule(out, *d.cyclical);
   out.i64(static_cast<Index>(d.chains.size()));
-  for (std::size_t c = 0; c < d.chains.size(); ++c) {
-    const auto& store = d.chains[c];
-    out.i64(store.dim());
-    out.i64(store.size());
-    store.save(out);
-    out.f64(d.temperatures[c]);
-    out.i64(d.faults[c]);
-    out.flag(!d.mhbt.empty());
-    if (!d.mhbt.empty()) {
-      const auto& m = d.mhbt[c];
-      out.indices(std::vector<Index>{m.proposed, m.accepted, m.forward_proposed, m.forward_accepted});
-      out.f64(m.beta);
-    }
-    out.flag(d.contour[c].has_value());
-    if (!d.contour[c]) continue;
-    const auto& contour = *d.contour[c];
-    out.i64(contour.trace.theta_trace().rows());
-    out.i64(contour.trace.theta_trace().cols());
-    contour.trace.save(out);
-    contour.theta.save_described(out);
-    out.values(contour.theta_late);
-    out.flag(contour.automatic);
-    out.i64(contour.pilot_steps);
-    out.flag(contour.configured);
-  }
+  for (std::size_t c = 0; c < d.chains.size(); ++c) sgmc::save_recorded(out, d.recorded(c));
 }
 
 /// Appends the chains of one saved draws object to `d`; the first one also
@@ -101,44 +77,20 @@ void load_draws(ByteReader& in, sgmc_draws& d, bool first) {
     throw sgmc::Error(sgmc::ErrorKind::kInvalidArgument,
                       "argument 'bytes' joins the draws of different runs");
   }
-  const Index n_chains = in.index("number of chains", 0, kMax);
+  const Index n_chains = in.index("number of chains", 0, in.doubles_left());
   for (Index c = 0; c < n_chains; ++c) {
-    // Every count is bounded by the bytes left before memory is set aside
-    // for it: damaged bytes fail, they do not allocate.
-    const Index dim = in.index("dimension", 1, std::max<Index>(1, in.doubles_left()));
-    const Index n = in.index("number of draws", 0, in.doubles_left() / (dim + 2));
-    if (!d.chains.empty() && d.chains.front().dim() != dim) {
+    sgmc::RecordedChain chain = sgmc::load_recorded(in);
+    if (!d.chains.empty() && d.chains.front().dim() != chain.draws.dim()) {
       throw sgmc::Error(sgmc::ErrorKind::kInvalidArgument,
                         "argument 'bytes' joins draws of dimension " +
-                            sgmc::show(d.chains.front().dim()) + " and " + sgmc::show(dim));
+                            sgmc::show(d.chains.front().dim()) + " and " +
+                            sgmc::show(chain.draws.dim()));
     }
-    sgmc::DrawStore store(dim, n);
-    store.load(in, n, kMax);
-    d.chains.push_back(std::move(store));
-    d.temperatures.push_back(in.f64("temperature"));
-    d.faults.push_back(in.index("faults", 0, kMax));
-    if (in.flag("mhbt")) {
-      std::vector<Index> counts(4);
-      in.indices("mhbt counts", counts, 0, kMax);
-      d.mhbt.push_back({counts[0], counts[1], counts[2], counts[3], in.f64("mhbt beta")});
+    if (chain.mhbt.has_value() != !d.mhbt.empty() && !d.chains.empty()) {
+      throw sgmc::Error(sgmc::ErrorKind::kInvalidArgument,
+                        "argument 'bytes' joins the draws of different samplers");
     }
-    if (!in.flag("contour")) {
-      d.contour.emplace_back();
-      continue;
-    }
-    const Index m = in.index("contour m", 2, std::max<Index>(2, in.doubles_left()));
-    const Index thetas = in.index("theta trace length", 0, in.doubles_left() / m);
-    sgmc::ContourTrace trace(m, n, thetas);
-    trace.load(in, n, thetas);
-    sgmc::Theta theta = sgmc::Theta::loaded(in);
-    sgmc::Vec late(0);
-    const auto late_values = in.double_array("late theta", m);
-    late = Eigen::Map<const sgmc::Vec>(late_values.data(), static_cast<Index>(late_values.size()));
-    const bool automatic = in.flag("automatic partition");
-    const Index pilot = in.index("pilot steps", 0, kMax);
-    const bool configured = in.flag("configured");
-    d.contour.emplace_back(sgmc::ContourDraws{std::move(trace), std::move(theta), std::move(late),
-                                              automatic, pilot, configured});
+    d.add(std::move(chain));
   }
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "sgmc/chain/chain.hpp"
+#include "sgmc/chain/recorded_chain.hpp"
 #include "sgmc/config/options.hpp"
 #include "sgmc/data/dataset.hpp"
 #include "sgmc/drivers/hosted_run.hpp"
@@ -33,6 +34,7 @@ struct sgmc_draws {
   std::vector<std::optional<sgmc::ContourDraws>> contour;  ///< per chain; empty optional unless contour
   std::vector<sgmc::MhbtStats> mhbt;  ///< per chain, for sampler "mhbt" only
   std::vector<sgmc::Index> faults;    ///< per chain: evaluations rejected (on_fault = "reject")
+  std::vector<sgmc::Index> steps_done;  ///< per chain: iterations made
   /// True when the chains share one theta (icsgld, icsghmc, picsgld): their
   /// weights are comparable and the estimates pool all chains.
   bool shared_theta = false;
@@ -48,17 +50,25 @@ struct sgmc_draws {
 
   /// Appends a copy of what `chain` has recorded so far.
   void add(const sgmc::Chain& chain) {
-    chains.push_back(chain.draws().trimmed());
-    temperatures.push_back(chain.config().temperature);
     if (sgmc::is_cyclical(chain.config().kind)) cyclical = chain.config().schedule;
     shared_theta = sgmc::is_interacting(chain.config().kind);
-    contour.push_back(chain.contour() != nullptr
-                          ? std::optional<sgmc::ContourDraws>(chain.contour()->snapshot())
-                          : std::nullopt);
-    faults.push_back(chain.faults());
-    if (const auto* mhbt_kernel = dynamic_cast<const sgmc::Mhbt*>(&chain.kernel())) {
-      mhbt.push_back(mhbt_kernel->stats());
-    }
+    add(sgmc::recorded(chain));
+  }
+
+  /// Appends one chain's record.
+  void add(sgmc::RecordedChain d) {
+    chains.push_back(std::move(d.draws));
+    temperatures.push_back(d.temperature);
+    steps_done.push_back(d.steps_done);
+    faults.push_back(d.faults);
+    contour.push_back(std::move(d.contour));
+    if (d.mhbt) mhbt.push_back(*d.mhbt);
+  }
+
+  /// A copy of chain c's record.
+  sgmc::RecordedChain recorded(std::size_t c) const {
+    return {chains[c], temperatures[c], steps_done[c], faults[c],
+            mhbt.empty() ? std::nullopt : std::optional<sgmc::MhbtStats>(mhbt[c]), contour[c]};
   }
 };
 

@@ -1,0 +1,76 @@
+#include "sgmc/chain/recorded_chain.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
+
+namespace sgmc {
+
+RecordedChain recorded(const Chain& chain) {
+  RecordedChain out{chain.draws().trimmed(), chain.config().temperature, chain.steps_done(),
+                 chain.faults(), std::nullopt, std::nullopt};
+  if (const auto* mhbt = dynamic_cast<const Mhbt*>(&chain.kernel())) out.mhbt = mhbt->stats();
+  if (const Contour* contour = chain.contour()) out.contour = contour->snapshot();
+  return out;
+}
+
+void save_recorded(ByteWriter& out, const RecordedChain& d) {
+  out.section("CDRW");
+  out.i64(d.draws.dim());
+  out.i64(d.draws.size());
+  d.draws.save(out);
+  out.f64(d.temperature);
+  out.i64(d.steps_done);
+  out.i64(d.faults);
+  out.flag(d.mhbt.has_value());
+  if (d.mhbt) {
+    out.indices(std::vector<Index>{d.mhbt->proposed, d.mhbt->accepted, d.mhbt->forward_proposed,
+                                   d.mhbt->forward_accepted});
+    out.f64(d.mhbt->beta);
+  }
+  out.flag(d.contour.has_value());
+  if (!d.contour) return;
+  const auto& contour = *d.contour;
+  out.i64(contour.trace.theta_trace().rows());
+  out.i64(contour.trace.theta_trace().cols());
+  contour.trace.save(out);
+  contour.theta.save_described(out);
+  out.values(contour.theta_late);
+  out.flag(contour.automatic);
+  out.i64(contour.pilot_steps);
+  out.flag(contour.configured);
+}
+
+RecordedChain load_recorded(ByteReader& in) {
+  constexpr Index kMax = std::numeric_limits<Index>::max();
+  in.section("CDRW");
+  const Index dim = in.index("dimension", 1, std::max<Index>(1, in.doubles_left()));
+  const Index n = in.index("number of draws", 0, in.doubles_left() / (dim + 2));
+  DrawStore store(dim, n);
+  store.load(in, n, kMax);
+  RecordedChain d{std::move(store), in.f64("temperature"), in.index("iterations", 0, kMax),
+               in.index("faults", 0, kMax), std::nullopt, std::nullopt};
+  if (in.flag("mhbt")) {
+    std::vector<Index> counts(4);
+    in.indices("mhbt counts", counts, 0, kMax);
+    d.mhbt = MhbtStats{counts[0], counts[1], counts[2], counts[3], in.f64("mhbt beta")};
+  }
+  if (!in.flag("contour")) return d;
+  const Index m = in.index("contour m", 2, std::max<Index>(2, in.doubles_left()));
+  const Index thetas = in.index("theta trace length", 0, in.doubles_left() / m);
+  ContourTrace trace(m, n, thetas);
+  trace.load(in, n, thetas);
+  Theta theta = Theta::loaded(in);
+  const auto late = in.double_array("late theta", m);
+  const bool automatic = in.flag("automatic partition");
+  const Index pilot = in.index("pilot steps", 0, kMax);
+  const bool configured = in.flag("configured");
+  d.contour = ContourDraws{std::move(trace), std::move(theta),
+                           Eigen::Map<const Vec>(late.data(), std::ssize(late)), automatic, pilot,
+                           configured};
+  return d;
+}
+
+}  // namespace sgmc

@@ -1,0 +1,34 @@
+// What a chain recorded, apart from the chain: its draws with what its
+// sampler records beside them. The form in which draws leave a run (the C
+// API's sgmc_draws, the program's record) and travel between processes.
+#pragma once
+
+#include <optional>
+
+#include "sgmc/chain/chain.hpp"
+#include "sgmc/contour/contour.hpp"
+#include "sgmc/samplers/mhbt.hpp"
+#include "sgmc/storage/draw_store.hpp"
+
+namespace sgmc {
+
+struct RecordedChain {
+  DrawStore draws;
+  double temperature = 1.0;  ///< tau (replica exchange: the chain's rung)
+  Index steps_done = 0;      ///< iterations the chain made
+  Index faults = 0;          ///< evaluations rejected under on_fault = "reject"
+  std::optional<MhbtStats> mhbt;        ///< MHBT's acceptance counts
+  std::optional<ContourDraws> contour;  ///< a contour sampler's indices, weights and theta
+};
+
+/// A copy of what `chain` has recorded so far.
+RecordedChain recorded(const Chain& chain);
+
+/// Writes `draws` for load_recorded() (e.g. on another process).
+void save_recorded(ByteWriter& out, const RecordedChain& draws);
+/// What save_recorded() wrote. Every count is bounded by the bytes left
+/// before memory is set aside for it; throws Error(kFormat) naming the
+/// damaged field.
+RecordedChain load_recorded(ByteReader& in);
+
+}  // namespace sgmc
