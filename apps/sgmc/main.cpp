@@ -2,9 +2,13 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <memory>
 
 #include "demo.hpp"
 #include "job.hpp"
+#ifdef SGMC_CLI_MPI
+#include "mpi_processes.hpp"
+#endif
 #include "option_values.hpp"
 #include "plot.hpp"
 #include "run.hpp"
@@ -37,6 +41,12 @@ int main(int argc, char** argv) {
                       "stops (as --set checkpoint_file=FILE)");
   run_cmd->add_flag("--resume", run.resume,
                     "continue the run saved in the checkpoint file, if it exists (else start it)");
+#ifdef SGMC_CLI_MPI
+  bool mpi = false;
+  run_cmd->add_flag("--mpi", mpi,
+                    "spread the chains over the processes of mpirun (every sampler; docs/runs.md); "
+                    "rank 0 writes the files");
+#endif
   run_cmd->add_flag("--quiet", run.quiet,
                     "no progress on standard error (else a bar on a terminal, a line per tenth "
                     "of the run elsewhere)");
@@ -57,7 +67,12 @@ int main(int argc, char** argv) {
     if (plot_cmd->parsed()) sgmc::app::plot_draws(plot, std::cout);
     if (options_cmd->parsed()) sgmc::app::print_options(std::cout);
     if (run_cmd->parsed()) {
-      switch (sgmc::app::run_and_write(sgmc::app::make_job(run), std::cout, std::cerr)) {
+      std::unique_ptr<sgmc::app::Processes> processes;
+#ifdef SGMC_CLI_MPI
+      if (mpi) processes = std::make_unique<sgmc::app::MpiProcesses>(argc, argv);
+#endif
+      switch (sgmc::app::run_and_write(sgmc::app::make_job(run), std::cout, std::cerr,
+                                       processes.get())) {
         case sgmc::app::RunEnd::kComplete: break;
         // 130 = 128 + SIGINT, the shell's code for a run stopped by Ctrl-C.
         case sgmc::app::RunEnd::kInterrupted: return 130;
