@@ -1310,6 +1310,72 @@ class Fuzz {
     }
   }
 
+  /// A run answered by the fuzzer (sgmc_run_*): sane or fuzzed results,
+  /// failures told, evaluations left untold or told twice, bad indices;
+  /// then its draws, and the draws written as bytes and read back.
+  void run_steps() {
+    if (s_.draws.size() >= kMaxHandles) return;
+    const sgmc_options* o = choose(s_.options);
+    const int64_t dim = rarely(10) ? any_int() : small(4);
+    if (dim > 4) return;
+    const std::vector<double> x0 = doubles(4, -2, 2);
+    const int64_t n_data = in_.ConsumeBool() ? in_.ConsumeIntegralInRange<int64_t>(0, 8) : small(8);
+    sgmc_run* run = poison<sgmc_run>();
+    if (!created(sgmc_run_create(&run, o, dim, n_data, x0.data(), rarely(8) ? any_int() : dim), run,
+                 "sgmc_run_create")) {
+      return;
+    }
+    std::vector<double> gb(static_cast<std::size_t>(dim)), gp(gb.size());
+    const int k = in_.ConsumeIntegralInRange(1, 30);
+    for (int a = 0; a < k && in_.remaining_bytes() > 0; ++a) {
+      int64_t n = -1;
+      const sgmc_status st = sgmc_run_ask(run, &n);
+      ok(st, "sgmc_run_ask");
+      check(st == SGMC_OK || n == 0 || st == SGMC_ERROR_STATE, "no evaluations after an end", "sgmc_run_ask");
+      if (st != SGMC_OK && st != SGMC_ERROR_STATE) break;
+      for (int64_t i = 0; i < n + (rarely(8) ? 1 : 0); ++i) {
+        sgmc_evaluation e{};
+        if (!ok(sgmc_run_evaluation(run, i, &e), "sgmc_run_evaluation")) continue;
+        check(e.x != nullptr && e.batch_size >= 0 && e.batch_size <= n_data &&
+                  (e.gradient == 0 || e.gradient == 1),
+              "an evaluation in range", "sgmc_run_evaluation");
+        for (int64_t b = 0; b < e.batch_size; ++b) {
+          check(e.batch[b] >= 0 && e.batch[b] < n_data, "a batch index in [0, N)", "sgmc_run_evaluation");
+        }
+        if (rarely(16)) continue;  // left untold: the next ask refuses
+        if (rarely(10)) {
+          ok(sgmc_run_tell_fault(run, i, rarely(4) ? nullptr : "fuzzed failure"), "sgmc_run_tell_fault");
+          continue;
+        }
+        for (std::size_t j = 0; j < gb.size(); ++j) {
+          gb[j] = nice(-3, 3);
+          gp[j] = e.x[j];
+        }
+        ok(sgmc_run_tell(run, i, nice(-5, 5), rarely(8) ? nullptr : gb.data(), nice(-5, 5), gp.data(),
+                         rarely(16) ? dim + 1 : dim),
+           "sgmc_run_tell");
+        if (rarely(16)) ok(sgmc_run_tell(run, i, 0, nullptr, 0, nullptr, dim), "sgmc_run_tell");
+      }
+    }
+    int64_t done = -1, total = -1;
+    check(ok(sgmc_run_progress(run, &done, &total), "sgmc_run_progress") && done >= 0 && done <= total,
+          "progress in range", "sgmc_run_progress");
+    sgmc_draws* d = poison<sgmc_draws>();
+    if (created(sgmc_run_draws(&d, run), d, "sgmc_run_draws")) {
+      int64_t size = 0;
+      if (ok(sgmc_draws_save_bytes(d, nullptr, 0, &size), "sgmc_draws_save_bytes")) {
+        std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
+        sgmc_draws* back = poison<sgmc_draws>();
+        check(ok(sgmc_draws_save_bytes(d, bytes.data(), size, &size), "sgmc_draws_save_bytes") &&
+                  created(sgmc_draws_load_bytes(&back, bytes.data(), size), back, "sgmc_draws_load_bytes"),
+              "draws read back from their bytes", "sgmc_draws_load_bytes");
+        sgmc_draws_destroy(back);
+      }
+      s_.draws.push_back(d);
+    }
+    sgmc_run_destroy(run);
+  }
+
   void misc() {
     check(sgmc_version() != nullptr && sgmc_version_number() == SGMC_VERSION_NUMBER, "a version",
           "sgmc_version");
@@ -1318,7 +1384,7 @@ class Fuzz {
   }
 
   void step() {
-    switch (in_.ConsumeIntegralInRange(0, 23)) {
+    switch (in_.ConsumeIntegralInRange(0, 24)) {
       case 0: options_create(); break;
       case 1: options_destroy(); break;
       case 2:
@@ -1345,6 +1411,7 @@ class Fuzz {
       case 20: draws_query(); break;
       case 21: draws_destroy(); break;
       case 22: diagnostics(); break;
+      case 23: run_steps(); break;
       default: misc();
     }
   }
