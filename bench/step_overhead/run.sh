@@ -31,31 +31,33 @@ old=$work/run_overhead_ref
 ns() { "$@" | awk '{print $1}'; }
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 
-printf '%-18s %14s %14s %8s\n' "case" "$ref ns" "this ns" "ratio"
-for case in "sgld builtin" "sgld callback" "sgld4 callback" "resgld callback" "icsgld callback"; do
-  a=() b=()
+# compare "CASE" A... -- B...: alternates the commands A CASE STEPS and
+# B CASE STEPS `repeats` times and prints the medians and their ratio B / A.
+compare() {
+  local case=$1 a=() b=() ta=() tb=()
+  shift
+  while [ "$1" != -- ]; do a+=("$1"); shift; done
+  shift
+  b=("$@")
   for _ in $(seq "$repeats"); do
     # shellcheck disable=SC2086
-    a+=("$(ns "$old" sample $case "$steps")")
+    ta+=("$(ns "${a[@]}" $case "$steps")")
     # shellcheck disable=SC2086
-    b+=("$(ns "$new" sample $case "$steps")")
+    tb+=("$(ns "${b[@]}" $case "$steps")")
   done
-  ma=$(printf '%s\n' "${a[@]}" | median)
-  mb=$(printf '%s\n' "${b[@]}" | median)
+  local ma mb
+  ma=$(printf '%s\n' "${ta[@]}" | median)
+  mb=$(printf '%s\n' "${tb[@]}" | median)
   printf '%-18s %14.1f %14.1f %8.3f\n' "$case" "$ma" "$mb" "$(awk -v a="$ma" -v b="$mb" 'BEGIN {print b / a}')"
+}
+
+printf '%-18s %14s %14s %8s\n' "case" "$ref ns" "this ns" "ratio"
+for case in "sgld builtin" "sgld callback" "sgld4 callback" "resgld callback" "icsgld callback"; do
+  compare "$case" "$old" sample -- "$new" sample
 done
 
 echo
 printf '%-18s %14s %14s %8s\n' "case" "sample ns" "ask/tell ns" "ratio"
 for case in "sgld callback" "sgld4 callback" "resgld callback" "icsgld callback"; do
-  a=() b=()
-  for _ in $(seq "$repeats"); do
-    # shellcheck disable=SC2086
-    a+=("$(ns "$new" sample $case "$steps")")
-    # shellcheck disable=SC2086
-    b+=("$(ns "$new" hosted $case "$steps")")
-  done
-  ma=$(printf '%s\n' "${a[@]}" | median)
-  mb=$(printf '%s\n' "${b[@]}" | median)
-  printf '%-18s %14.1f %14.1f %8.3f\n' "$case" "$ma" "$mb" "$(awk -v a="$ma" -v b="$mb" 'BEGIN {print b / a}')"
+  compare "$case" "$new" sample -- "$new" hosted
 done

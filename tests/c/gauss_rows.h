@@ -29,6 +29,15 @@ static inline void gauss_rows_terms(const double *y, const double *x, int64_t di
   }
 }
 
+/* An sgmc_energy_fn over the rows at `user` (row-major, dim columns). */
+static inline int gauss_rows_energy(const double *x, int64_t dim, const int64_t *batch, int64_t n,
+                                    double *batch_energy, double *batch_grad, double *prior_energy,
+                                    double *prior_grad, void *user) {
+  gauss_rows_terms((const double *)user, x, dim, batch, n, batch_energy, batch_grad, prior_energy,
+                   prior_grad);
+  return 0;
+}
+
 /* Two-dimensional rows spread over a unit-size cloud around (1, -2). */
 static inline void gauss_rows_fill(double (*y)[2], int n) {
   int i;

@@ -18,16 +18,7 @@
 
 static double rows[N_DATA][DIM];
 
-static int rows_energy(const double *x, int64_t dim, const int64_t *batch, int64_t n,
-                       double *batch_energy, double *batch_grad, double *prior_energy,
-                       double *prior_grad, void *user) {
-  (void)user;
-  gauss_rows_terms(&rows[0][0], x, dim, batch, n, batch_energy, batch_grad, prior_energy,
-                   prior_grad);
-  return 0;
-}
-
-/* Answers up to max_asks asks of `run` (all when negative) with rows_energy;
+/* Answers up to max_asks asks of `run` (all when negative) with the rows' terms;
  * evaluation `fail_at` of the whole run (counted from 0; -1: none) is told
  * as a fault instead. Returns the status of the last ask. */
 static sgmc_status drive(sgmc_run *run, int64_t max_asks, int64_t fail_at) {
@@ -109,7 +100,7 @@ static void check_same_as_sample(const char *label, sgmc_options *o) {
   sgmc_run *run = NULL;
   int same;
   CHECK_OK(sgmc_options_get_int(o, "n_chains", &n_chains));
-  CHECK_OK(sgmc_model_from_callback(&m, DIM, N_DATA, rows_energy, 1, NULL));
+  CHECK_OK(sgmc_model_from_callback(&m, DIM, N_DATA, gauss_rows_energy, 1, &rows[0][0]));
   CHECK_OK(sgmc_sample(&sampled, m, o, x0, n_chains * DIM, NULL, NULL));
   CHECK_OK(sgmc_run_create(&run, o, DIM, N_DATA, x0, n_chains * DIM));
   CHECK_OK(drive(run, -1, -1));
@@ -189,7 +180,7 @@ static void test_checkpoints(void) {
     if (s == 2) contour(o, 3);
     CHECK_OK(sgmc_options_set_string(o, "checkpoint_file", path));
     CHECK_OK(sgmc_options_set_int(o, "checkpoint_every", 128));
-    CHECK_OK(sgmc_model_from_callback(&m, DIM, N_DATA, rows_energy, 1, NULL));
+    CHECK_OK(sgmc_model_from_callback(&m, DIM, N_DATA, gauss_rows_energy, 1, &rows[0][0]));
     CHECK_OK(sgmc_sample(&whole, m, o, x0, DIM, NULL, NULL));
     remove(path);
     CHECK_OK(sgmc_run_create(&run, o, DIM, N_DATA, x0, DIM));

@@ -10,6 +10,7 @@
 
 #include "../c/check.h"
 #include "../c/icsgld_options.h"
+#include "capped_gaussian.h"
 #include "sgmc/sgmc_mpi.h"
 
 #define CHAINS 5 /* uneven over 2 processes: blocks of 3 and 2 */
@@ -78,16 +79,6 @@ static void test_same_draws(const sgmc_model *mix1d, int rank) {
   sgmc_draws_destroy(all);
   sgmc_draws_destroy(local);
   sgmc_options_destroy(o);
-}
-
-/* U(x) = x^2 / 2, with a NaN energy beyond x = *(double *)user. */
-static int capped_gaussian(const double *x, int64_t dim, const int64_t *batch, int64_t n,
-                           double *batch_energy, double *batch_grad, double *prior_energy,
-                           double *prior_grad, void *user) {
-  (void)dim, (void)batch, (void)n, (void)batch_energy, (void)batch_grad;
-  *prior_energy = x[0] > *(const double *)user ? NAN : 0.5 * x[0] * x[0];
-  if (prior_grad != NULL) prior_grad[0] = x[0];
-  return 0;
 }
 
 /* The chain and step of "... at chain C, step K" or "... chain C at step K". */

@@ -12,6 +12,7 @@
 #include "../c/check.h"
 #include "../c/gauss_rows.h"
 #include "../c/icsgld_options.h"
+#include "capped_gaussian.h"
 #include "sgmc/sgmc_mpi.h"
 
 #define N_DATA 100
@@ -19,15 +20,6 @@
 #define STEPS 400
 
 static double rows[N_DATA][2];
-
-static int rows_energy(const double *x, int64_t dim, const int64_t *batch, int64_t n,
-                       double *batch_energy, double *batch_grad, double *prior_energy,
-                       double *prior_grad, void *user) {
-  (void)user;
-  gauss_rows_terms(&rows[0][0], x, dim, batch, n, batch_energy, batch_grad, prior_energy,
-                   prior_grad);
-  return 0;
-}
 
 static sgmc_options *options(const char *sampler) {
   sgmc_options *o = NULL;
@@ -125,7 +117,7 @@ static void test_every_sampler(int rank) {
   const double origin = 0.0;
   sgmc_model *rows_model = NULL, *mix1d = NULL;
   sgmc_options *o;
-  CHECK_OK(sgmc_model_from_callback(&rows_model, 2, N_DATA, rows_energy, SGMC_MODEL_THREAD_SAFE, NULL));
+  CHECK_OK(sgmc_model_from_callback(&rows_model, 2, N_DATA, gauss_rows_energy, SGMC_MODEL_THREAD_SAFE, &rows[0][0]));
   CHECK_OK(sgmc_model_target(&mix1d, "mix1d", 0.1, 0.1));
   check_sampler(rows_model, options("sgld"), "sgld", x0, CHAINS * 2, rank);
   check_sampler(rows_model, options("sghmc"), "sghmc", x0, 2, rank);
@@ -144,16 +136,6 @@ static void test_every_sampler(int rank) {
   check_sampler(mix1d, o, "csgld", &origin, 1, rank);
   sgmc_model_destroy(rows_model);
   sgmc_model_destroy(mix1d);
-}
-
-/* U(x) = x^2 / 2 in one dimension, NaN beyond x = *(double *)user. */
-static int capped_gaussian(const double *x, int64_t dim, const int64_t *batch, int64_t n,
-                           double *batch_energy, double *batch_grad, double *prior_energy,
-                           double *prior_grad, void *user) {
-  (void)dim, (void)batch, (void)n, (void)batch_energy, (void)batch_grad;
-  *prior_energy = x[0] > *(const double *)user ? NAN : 0.5 * x[0] * x[0];
-  if (prior_grad != NULL) prior_grad[0] = x[0];
-  return 0;
 }
 
 /* Independent chains: every process ends at the same round with the same
