@@ -251,24 +251,4 @@ Index InteractingContour::load(ByteReader& in, Index n_steps) {
   return k_;
 }
 
-SampleResult sample_interacting_contour(const Model& model, const SamplerConfig& sampler,
-                                        const RecordPolicy& record, const RunConfig& config,
-                                        ConstVecRef x0, const ProgressFn& progress,
-                                        ChainExchange& exchange,
-                                        const Checkpointing& checkpointing) {
-  return sample_with(std::make_unique<InteractingContour>(
-                         ModelShape{model.dim(), model.data_size()}, sampler, record, config, x0,
-                         &exchange, checkpointing.resume != nullptr),
-                     model, record.n_steps, config, progress, checkpointing);
-}
-
-SampleResult sample_interacting_contour(const Model& model, const SamplerConfig& sampler,
-                                        const RecordPolicy& record, const RunConfig& config,
-                                        ConstVecRef x0, const ProgressFn& progress,
-                                        const Checkpointing& checkpointing) {
-  LocalExchange exchange;
-  return sample_interacting_contour(model, sampler, record, config, x0, progress, exchange,
-                                    checkpointing);
-}
-
 }  // namespace sgmc

@@ -96,20 +96,6 @@ class InteractingContour final : public Driver {
   bool passed_ = false;   ///< the tasks of iteration k_ are done, its stage end not yet handled
 };
 
-/// Runs InteractingContour on `model`; result.chains holds this process's
-/// chains.
-SampleResult sample_interacting_contour(const Model& model, const SamplerConfig& sampler,
-                                        const RecordPolicy& record, const RunConfig& config,
-                                        ConstVecRef x0, const ProgressFn& progress,
-                                        ChainExchange& exchange,
-                                        const Checkpointing& checkpointing = {});
-
-/// The same with every chain in this process (LocalExchange).
-SampleResult sample_interacting_contour(const Model& model, const SamplerConfig& sampler,
-                                        const RecordPolicy& record, const RunConfig& config,
-                                        ConstVecRef x0, const ProgressFn& progress,
-                                        const Checkpointing& checkpointing = {});
-
 /// theta_0 from the SGLD pilot of SPEC §5 (see above), the same on every
 /// process. Throws ModelFault on every process when a fault of the model
 /// stopped a pilot chain (the lowest one's).

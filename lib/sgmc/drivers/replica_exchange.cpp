@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include "sgmc/core/error.hpp"
-#include "sgmc/drivers/execute.hpp"
 
 namespace sgmc {
 namespace {
@@ -152,15 +151,6 @@ Index ReplicaExchange::load(ByteReader& in, Index n_steps) {
   load_chains(in, chains_, start);
   started_ = true;  // the evaluations at x_{start+1} are saved
   return start;
-}
-
-SampleResult sample_replica_exchange(const Model& model, const SamplerConfig& sampler,
-                                     const RecordPolicy& record, const RunConfig& config,
-                                     ConstVecRef x0, const ProgressFn& progress,
-                                     const Checkpointing& checkpointing) {
-  return sample_with(std::make_unique<ReplicaExchange>(ModelShape{model.dim(), model.data_size()},
-                                                       sampler, record, config, x0),
-                     model, record.n_steps, config, progress, checkpointing);
 }
 
 }  // namespace sgmc

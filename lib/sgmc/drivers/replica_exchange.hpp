@@ -82,10 +82,4 @@ class ReplicaExchange final : public Driver {
   bool started_ = false;  ///< the evaluations at x_{k+1} are in the chains
 };
 
-/// Runs ReplicaExchange on `model` (sample() with sampler kind kResgld).
-SampleResult sample_replica_exchange(const Model& model, const SamplerConfig& sampler,
-                                     const RecordPolicy& record, const RunConfig& config,
-                                     ConstVecRef x0, const ProgressFn& progress,
-                                     const Checkpointing& checkpointing = {});
-
 }  // namespace sgmc
