@@ -42,6 +42,11 @@ sgmc::StepSchedule load_schedule(ByteReader& in) {
   s.total = in.index("schedule length", 1, kMax);
   s.cycles = in.index("cycles", 1, kMax);
   s.exploration = in.f64("exploration");
+  try {  // the cycle functions rely on a valid schedule
+    s.validate();
+  } catch (const sgmc::Error& e) {
+    in.fail("schedule", e.what());
+  }
   return s;
 }
 

@@ -4,6 +4,7 @@ namespace sgmc {
 
 IndependentChains::IndependentChains(ChainList chains)
     : chains_(std::move(chains)),
+      exchange_(&own_exchange_),
       block_{0, static_cast<Index>(chains_.size())},
       n_chains_(block_.count) {
   tasks_.reserve(chains_.size());
@@ -22,13 +23,8 @@ std::span<const ChainTask> IndependentChains::next(Index end, ChainFaults& fault
       tasks_.push_back({c, false, ChainTask::Then::kAdvance, end});
     }
   }
-  if (tasks_.empty()) {  // the round's end: the lowest chain's fault, of all processes
-    if (exchange_ != nullptr) {
-      rethrow_first_of_all(*exchange_, faults, block_, n_chains_);
-    } else {
-      faults.rethrow_first();
-    }
-  }
+  // The round's end: the lowest chain's fault, of all processes.
+  if (tasks_.empty()) rethrow_first_of_all(*exchange_, faults, block_, n_chains_);
   return tasks_;
 }
 

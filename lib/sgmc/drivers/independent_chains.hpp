@@ -30,7 +30,8 @@ class IndependentChains final : public Driver {
 
  private:
   ChainList chains_;
-  ChainExchange* exchange_ = nullptr;  ///< null: every chain is here
+  LocalExchange own_exchange_;  ///< when every chain is here
+  ChainExchange* exchange_;
   ChainBlock block_;
   Index n_chains_;
   std::vector<ChainTask> tasks_;

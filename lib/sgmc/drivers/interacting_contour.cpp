@@ -109,7 +109,6 @@ InteractingContour::InteractingContour(const ModelShape& shape, const SamplerCon
       auto_pilot_(sampler.contour.auto_partition ? sampler.contour.pilot_steps : 0),
       stage1_(auto_pilot_ / 2),
       stage_done_(sampler.contour.auto_partition ? 0 : 2),
-      pilot_config_(pilot_run_config(config)),
       local_(static_cast<std::size_t>(block_.count)),
       all_(static_cast<std::size_t>(config.n_chains)) {
   tasks_.reserve(static_cast<std::size_t>(block_.count));
@@ -134,11 +133,11 @@ std::span<const ChainTask> InteractingContour::pilot_next(ChainFaults& faults) {
     // The pilot's rounds end where a run of its own would end them, so
     // that a fault stops it where it would have.
     for (;;) {
-      if (pilot_end_ == 0) pilot_end_ = std::min(pilot_config_.progress_every, steps);
+      if (pilot_end_ == 0) pilot_end_ = std::min(config_.progress_every, steps);
       const auto tasks = pilot_->next(pilot_end_, faults);
       if (!tasks.empty()) return tasks;
       if (pilot_end_ == steps) break;
-      pilot_end_ = std::min(pilot_end_ + pilot_config_.progress_every, steps);
+      pilot_end_ = std::min(pilot_end_ + config_.progress_every, steps);
     }
   } catch (const ModelFault& stopped) {
     fault = stopped;

@@ -84,7 +84,6 @@ class InteractingContour final : public Driver {
   // SPEC §5: the SGLD pilot that estimates theta_0 (contour_pilot_steps
   // without an automatic partition), run before the chains exist.
   std::unique_ptr<IndependentChains> pilot_;
-  RunConfig pilot_config_;
   Index pilot_end_ = 0;  ///< the end of the pilot's current round
   std::shared_ptr<Theta> theta_;
   ChainList chains_;
