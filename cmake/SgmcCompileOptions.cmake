@@ -15,10 +15,6 @@ function(sgmc_target_defaults target)
   endif()
 endfunction()
 
-if(SGMC_NATIVE)
-  add_compile_options(-march=native)
-endif()
-
 # SGMC_SANITIZE: empty/OFF, or a comma- or semicolon-separated list of
 # sanitizers passed to -fsanitize= (address, undefined, thread, leak); ON
 # means address,undefined. CI builds it with clang (cmake/ci/asan.sh,

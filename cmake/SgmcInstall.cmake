@@ -10,6 +10,10 @@ install(TARGETS sgmc EXPORT sgmc-targets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
   PUBLIC_HEADER DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/sgmc)
+# The copies per instruction-set level, where glibc's loader looks for them.
+foreach(level IN LISTS SGMC_ISA_LEVELS)
+  install(TARGETS sgmc.${level} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/glibc-hwcaps/${level} NAMELINK_SKIP)
+endforeach()
 if(TARGET sgmc_mpi)
   install(TARGETS sgmc_mpi EXPORT sgmc-targets
     LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
@@ -30,6 +34,12 @@ file(RELATIVE_PATH SGMC_PC_TO_PREFIX /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /
 configure_file(cmake/sgmc.pc.in ${PROJECT_BINARY_DIR}/sgmc.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/sgmc.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
+# The program: its executable, and its library (with a copy per level) in a
+# directory of its own, found through the executable's RUNPATH.
 if(TARGET sgmc_cli)
   install(TARGETS sgmc_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  install(TARGETS sgmc_program LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/sgmc)
+  foreach(level IN LISTS SGMC_ISA_LEVELS)
+    install(TARGETS sgmc_program.${level} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/sgmc/glibc-hwcaps/${level})
+  endforeach()
 endif()

@@ -3,6 +3,7 @@
 
 #include <iostream>
 #include <memory>
+#include <string>
 
 #include "demo.hpp"
 #include "job.hpp"
@@ -14,9 +15,11 @@
 #include "run.hpp"
 #include "sgmc/core/error.hpp"
 
-int main(int argc, char** argv) {
+// The program's entry, called by launcher.c's main().
+extern "C" __attribute__((visibility("default"))) int sgmc_program_main(int argc, char** argv) {
   CLI::App app{"sgmc: stochastic-gradient MCMC samplers"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("sgmc " SGMC_PROGRAM_VERSION " (") + SGMC_ISA_LEVEL + ")");
 
   sgmc::app::DemoOptions demo;
   auto* demo_cmd = app.add_subcommand("demo", "sample a built-in multimodal target and draw a picture");

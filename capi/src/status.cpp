@@ -14,6 +14,9 @@ const char* sgmc_version(void) {
 
 int32_t sgmc_version_number(void) { return SGMC_VERSION_NUMBER; }
 
+// SGMC_ISA_LEVEL: set per copy of the library by cmake/SgmcIsaLevels.cmake.
+const char* sgmc_isa_level(void) { return SGMC_ISA_LEVEL; }
+
 const char* sgmc_status_name(sgmc_status status) {
   switch (sgmc::capi::enum_arg(status)) {  // any int: "Any value" (sgmc.h)
     case SGMC_OK: return "SGMC_OK";

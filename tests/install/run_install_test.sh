@@ -4,6 +4,8 @@
 set -euo pipefail
 build_dir=$1
 source_dir=$2
+isa_levels=${3:-}     # SGMC_ISA_LEVELS, ;-separated: each must have its copies
+loaded_level=${4:-}   # the level whose copy the loader picks here
 # A sanitizer build's libsgmc needs its consumers built with the same
 # compiler and -fsanitize flags (tests/install/CMakeLists.txt sets these).
 consumer_cc=${SGMC_CONSUMER_CC:-cc}
@@ -30,3 +32,20 @@ export PKG_CONFIG_PATH="$libdir/pkgconfig"
 "$consumer_cc" -std=c99 -Wall -Wextra -pedantic -Werror $consumer_cflags "$source_dir/consumer/example.c" \
   -o "$work/example-pc" $consumer_ldflags $(pkg-config --cflags --libs sgmc) -Wl,-rpath,"$libdir"
 "$work/example-pc"
+
+echo "== copies per instruction-set level, and the program from the moved tree"
+IFS=';' read -r -a levels <<< "$isa_levels"
+for level in "${levels[@]}"; do
+  [ -z "$level" ] && continue
+  for copy in "$libdir/glibc-hwcaps/$level/libsgmc.so.0" \
+              "$libdir/sgmc/glibc-hwcaps/$level/libsgmc_program.so"; do
+    [ -f "$copy" ] || { echo "missing: $copy" >&2; exit 1; }
+  done
+done
+if [ -x "$work/prefix/bin/sgmc" ]; then
+  mv "$work/prefix" "$work/moved"
+  version=$("$work/moved/bin/sgmc" --version)
+  echo "$version"
+  [ -z "$loaded_level" ] || [[ "$version" == *"($loaded_level)"* ]] ||
+    { echo "expected the $loaded_level copy: $version" >&2; exit 1; }
+fi

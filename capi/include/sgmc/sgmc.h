@@ -58,6 +58,21 @@ SGMC_API const char *sgmc_version(void);
  */
 SGMC_API int32_t sgmc_version_number(void);
 
+/**
+ * @brief The instruction-set level the loaded library was built for.
+ *
+ * An installed libsgmc comes as a portable copy and a copy per newer x86-64
+ * level, in `glibc-hwcaps/<level>/` beside it; the loader picks the best one
+ * this CPU runs (docs/building.md). Which one it picked changes speed, not
+ * results beyond rounding: draws agree bit for bit only between copies of
+ * the same level.
+ * @return "baseline" (the compiler's default target, x86-64 on Debian),
+ *         a level such as "x86-64-v3" (AVX2 and FMA), or "native" for a
+ *         build for its building machine only (SGMC_NATIVE). A static
+ *         string; never NULL.
+ */
+SGMC_API const char *sgmc_isa_level(void);
+
 /** @brief Result of every fallible call. Errors are negative. */
 typedef enum sgmc_status {
   SGMC_OK = 0,                       /**< success */

@@ -78,6 +78,29 @@ function sgmc_version_number()
 end
 
 """
+    sgmc_isa_level()
+
+The instruction-set level the loaded library was built for.
+
+An installed libsgmc comes as a portable copy and a copy per newer x86-64
+level, in `glibc-hwcaps/<level>/` beside it; the loader picks the best one
+this CPU runs (docs/building.md). Which one it picked changes speed, not
+results beyond rounding: draws agree bit for bit only between copies of
+the same level.
+
+# Returns
+"baseline" (the compiler's default target, x86-64 on Debian), a level such as "x86-64-v3" (AVX2 and FMA), or "native" for a build for its building machine only (SGMC_NATIVE). A static string; never NULL.
+
+C prototype:
+```c
+const char *sgmc_isa_level(void);
+```
+"""
+function sgmc_isa_level()
+    ccall((:sgmc_isa_level, libsgmc), Cstring, ())
+end
+
+"""
     sgmc_status
 
 Result of every fallible call. Errors are negative.
@@ -3035,6 +3058,7 @@ export SGMC_VERSION_PATCH
 export SGMC_VERSION_NUMBER
 export sgmc_version
 export sgmc_version_number
+export sgmc_isa_level
 export sgmc_status
 export SGMC_OK
 export SGMC_CANCELLED

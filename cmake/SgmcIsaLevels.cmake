@@ -1,0 +1,102 @@
+# Instruction-set levels (docs/building.md, "Portable and fast").
+#
+# The default build is portable: everything targets the compiler's baseline
+# (x86-64 on Debian), and the shared libraries that run the hot loops —
+# libsgmc and the sgmc program's libsgmc_program — are built once more for
+# each level of SGMC_ISA_LEVELS, into glibc-hwcaps/<level>/ beside the
+# baseline copy. glibc's loader (2.33+) then loads, by itself, the best copy
+# the CPU can run (`ld.so --help` lists the levels it would pick): AVX2 and
+# FMA where they exist, the baseline elsewhere, without a line of dispatch
+# code and without mixing code of two levels in one library (Eigen's
+# templates would otherwise be merged across levels by the linker).
+# SGMC_NATIVE builds everything for the building machine instead.
+
+set(_sgmc_default_levels "")
+if(NOT SGMC_NATIVE AND NOT SGMC_SANITIZE AND NOT SGMC_FUZZ
+   AND CMAKE_SYSTEM_NAME STREQUAL "Linux" AND CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64)$")
+  include(CheckCSourceCompiles)
+  check_c_source_compiles([=[
+    #include <gnu/libc-version.h>
+    #if !(__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+    #error glibc-hwcaps needs glibc 2.33
+    #endif
+    int main(void) { return 0; }]=] SGMC_HAVE_GLIBC_HWCAPS)
+  if(SGMC_HAVE_GLIBC_HWCAPS)
+    set(_sgmc_default_levels x86-64-v3)
+  endif()
+endif()
+set(SGMC_ISA_LEVELS "${_sgmc_default_levels}" CACHE STRING
+  "Extra copies of libsgmc and libsgmc_program for these x86-64 levels (x86-64-v2, x86-64-v3, x86-64-v4), loaded by glibc where the CPU has them")
+foreach(level IN LISTS SGMC_ISA_LEVELS)
+  if(NOT level MATCHES "^x86-64-v[234]$")
+    message(FATAL_ERROR "SGMC_ISA_LEVELS = '${SGMC_ISA_LEVELS}': '${level}' is not one of "
+                        "x86-64-v2, x86-64-v3, x86-64-v4")
+  endif()
+endforeach()
+if(SGMC_ISA_LEVELS AND (SGMC_NATIVE OR SGMC_SANITIZE OR SGMC_FUZZ))
+  message(FATAL_ERROR "SGMC_ISA_LEVELS = '${SGMC_ISA_LEVELS}' cannot be combined with "
+                      "SGMC_NATIVE, SGMC_SANITIZE or SGMC_FUZZ: leave it empty")
+endif()
+
+if(SGMC_NATIVE)
+  add_compile_options(-march=native)
+  set(SGMC_BASELINE_LEVEL native)
+else()
+  set(SGMC_BASELINE_LEVEL baseline)
+endif()
+
+# The best of SGMC_ISA_LEVELS that this machine runs: the benchmarks use it,
+# so that they time what the loader gives an installed libsgmc here.
+set(SGMC_HOST_ISA_LEVEL "")
+if(SGMC_ISA_LEVELS AND CMAKE_C_COMPILER_ID STREQUAL "GNU")
+  foreach(level IN LISTS SGMC_ISA_LEVELS)
+    file(WRITE ${PROJECT_BINARY_DIR}/isa_probe/${level}.c
+      "int main(void) { __builtin_cpu_init(); return __builtin_cpu_supports(\"${level}\") ? 0 : 1; }\n")
+    try_run(_run _compiled SOURCES ${PROJECT_BINARY_DIR}/isa_probe/${level}.c NO_CACHE)
+    if(_compiled AND _run EQUAL 0)
+      set(SGMC_HOST_ISA_LEVEL ${level})
+    endif()
+  endforeach()
+endif()
+# The copy the loader picks here (what the tests expect sgmc_isa_level() to say).
+if(SGMC_HOST_ISA_LEVEL)
+  set(SGMC_LOADED_ISA_LEVEL ${SGMC_HOST_ISA_LEVEL})
+else()
+  set(SGMC_LOADED_ISA_LEVEL ${SGMC_BASELINE_LEVEL})
+endif()
+message(STATUS "sgmc: instruction-set levels ${SGMC_BASELINE_LEVEL} ${SGMC_ISA_LEVELS}"
+               " (this machine runs ${SGMC_LOADED_ISA_LEVEL})")
+
+# sgmc_target_isa(target level): compile target for level ("" = the baseline)
+# and tell its sources which one (SGMC_ISA_LEVEL, what sgmc_isa_level() says).
+function(sgmc_target_isa target level)
+  if(level)
+    target_compile_options(${target} PRIVATE -march=${level})
+    target_compile_definitions(${target} PRIVATE SGMC_ISA_LEVEL="${level}")
+  else()
+    target_compile_definitions(${target} PRIVATE SGMC_ISA_LEVEL="${SGMC_BASELINE_LEVEL}")
+  endif()
+endfunction()
+
+# sgmc_isa_suffix(out level): the suffix of a level's copy of a target.
+function(sgmc_isa_suffix out level)
+  if(level)
+    set(${out} ".${level}" PARENT_SCOPE)
+  else()
+    set(${out} "" PARENT_SCOPE)
+  endif()
+endfunction()
+
+# sgmc_hwcaps_copy(target baseline level): target is level's copy of the
+# shared library baseline, made in the same CMakeLists: same file name, in
+# glibc-hwcaps/<level>/ beside it, built whenever the baseline is.
+function(sgmc_hwcaps_copy target baseline level)
+  get_target_property(_output_name ${baseline} OUTPUT_NAME)
+  if(NOT _output_name)
+    set(_output_name ${baseline})
+  endif()
+  set_target_properties(${target} PROPERTIES
+    OUTPUT_NAME ${_output_name}
+    LIBRARY_OUTPUT_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/glibc-hwcaps/${level})
+  add_dependencies(${baseline} ${target})
+endfunction()
