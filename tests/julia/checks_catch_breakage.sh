@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Breaks a copy of the Julia package in five ways and asserts that each CI
+# Breaks a copy of the Julia package in several ways and asserts that each CI
 # check notices: a stale generated file, a missing wrapper, a struct field
-# of the wrong type, a wrong ccall type and a syntax error.
+# of the wrong type, a wrong ccall type, calls into the generated layer with
+# too few and too many arguments, and a syntax error.
 # Usage: checks_catch_breakage.sh bindings/julia libsgmc.so
 set -uo pipefail
 src=$1
@@ -63,6 +64,17 @@ sed -i 's/ccall((:sgmc_options_set_int, libsgmc), sgmc_status, (Ptr{sgmc_options
 grep -q 'Cstring, Cint), options, key, value' "$gen" || { echo "the breakage did not apply"; failures=$((failures + 1)); }
 expect_failure "a wrong argument type (int64_t passed as Cint)" \
   "$py" "$tmp/julia/gen/check.py" signatures --header "$header" --src "$tmp/julia/src"
+
+fresh_copy
+sed -i 's/LibSgmc.sgmc_sample(ref, model, o, x, length(x), C_NULL, C_NULL)/LibSgmc.sgmc_sample(ref, model, o, x, C_NULL, C_NULL)/' "$tmp/julia/src/draws.jl"
+grep -q 'sgmc_sample(ref, model, o, x, C_NULL, C_NULL)' "$tmp/julia/src/draws.jl" || { echo "the breakage did not apply"; failures=$((failures + 1)); }
+expect_failure "a call of the generated layer with an argument too few (src/)" \
+  "$py" "$tmp/julia/gen/check.py" arity --generated "$gen" --src "$tmp/julia/src" --src "$tmp/julia/test"
+
+fresh_copy
+cp "$(dirname "$0")/fixtures/wrong_arity.jl" "$tmp/julia/test/"
+expect_failure "a call of the generated layer with an argument too many (test/, fixture)" \
+  "$py" "$tmp/julia/gen/check.py" arity --generated "$gen" --src "$tmp/julia/src" --src "$tmp/julia/test"
 
 fresh_copy
 sed -i 's/^function Base.show(io::IO, e::SgmcError)$/function Base.show(io::IO, e::SgmcError/' "$tmp/julia/src/errors.jl"

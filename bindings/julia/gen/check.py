@@ -5,16 +5,20 @@
   check.py coverage   --generated F [--lib L]  every C symbol, constant, enum value
                                                and opaque type of the header is wrapped,
                                                every C struct field for field
-  check.py signatures --src DIR                every ccall and @cfunction in DIR/**.jl
+  check.py signatures --src D...               every ccall and @cfunction in D/**.jl
                                                has the C prototype's types
   check.py docs       --generated F            every constant and enumerator with a
                                                trailing /**< */ comment in the header
                                                has that comment as its docstring
+  check.py arity      --generated F --src D... every call LibSgmc.sgmc_*(...) in D/**.jl
+                                               passes as many arguments as the
+                                               generated function takes (tree-sitter)
 Each exits 1 with a message naming what is wrong.
 """
 import argparse
 import difflib
 import glob
+import json
 import os
 import re
 import subprocess
@@ -204,7 +208,7 @@ def cmd_signatures(args):
         for d in h.order:
             if isinstance(d, cheader.Typedef) and d.kind == "callback":
                 callbacks[d.name] = callback_types(d.prototype)
-    files = sorted(glob.glob(os.path.join(args.src, "**", "*.jl"), recursive=True))
+    files = sorted(f for d in args.src for f in glob.glob(os.path.join(d, "**", "*.jl"), recursive=True))
     texts = {}
     for p in files:
         with open(p, encoding="utf-8") as f:
@@ -212,7 +216,7 @@ def cmd_signatures(args):
     al = aliases(texts.values())
     problems, n_checked, n_cb = [], 0, 0
     for path, text in texts.items():
-        rel = os.path.relpath(path, args.src)
+        rel = os.path.relpath(path)
         for name, ret, types, n_passed, line in ccalls(text):
             where = f"{rel}:{line}: ccall of {name}"
             if name not in protos:
@@ -303,17 +307,51 @@ def cmd_docs(args):
     print("every trailing header comment is its own declaration's docstring")
 
 
+def cmd_arity(args):
+    node = os.environ.get("SGMC_NODE") or "node"
+    script = os.path.join(HERE, "node", "libsgmc_calls.js")
+    out = subprocess.run([node, script, args.generated] + args.src, capture_output=True, text=True)
+    if out.returncode != 0:
+        fail(["FAIL: " + script + " failed:", out.stdout + out.stderr])
+    found = json.loads(out.stdout)
+    defs, calls = found["defs"], found["calls"]
+    problems = []
+    for c in calls:
+        rel = os.path.relpath(c["file"])
+        where = f"{c['file'] if rel.startswith('..') else rel}:{c['line']}: LibSgmc.{c['name']}"
+        if c["name"] not in defs:
+            problems.append(f"{where}: no such function in {args.generated}")
+        elif c["splat"] or c["keywords"]:
+            problems.append(f"{where}: splatted or keyword arguments ({', '.join(c['keywords']) or '...'}) "
+                            f"cannot be checked; the generated function takes {defs[c['name']]} positional ones")
+        elif c["positional"] != defs[c["name"]]:
+            problems.append(f"{where}: passes {c['positional']} argument(s) but the generated "
+                            f"function takes {defs[c['name']]}")
+    if problems:
+        fail(["FAIL: calls into the generated layer with the wrong number of arguments:"]
+             + ["  " + p for p in problems])
+    if not calls:
+        fail([f"FAIL: no call LibSgmc.sgmc_*(...) found in {', '.join(args.src)}"])
+    print(f"ok: {len(calls)} calls of {len({c['name'] for c in calls})} generated functions "
+          f"pass as many arguments as they take")
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("command", choices=["fresh", "coverage", "signatures", "docs"])
+    ap.add_argument("command", choices=["fresh", "coverage", "signatures", "docs", "arity"])
     ap.add_argument("--header", action="append")
     ap.add_argument("--generated", default=os.path.join(HERE, "..", "src", "gen", "libsgmc.jl"))
-    ap.add_argument("--src", default=os.path.join(HERE, "..", "src"))
+    ap.add_argument("--src", action="append",
+                    help="a directory of Julia files (repeatable); default the package's src "
+                         "(signatures), src and test (arity)")
     ap.add_argument("--lib")
     args = ap.parse_args()
     args.header = args.header or [DEFAULT_HEADER]
+    package = os.path.normpath(os.path.join(HERE, ".."))
+    args.src = args.src or ([os.path.join(package, "src")] if args.command == "signatures"
+                            else [os.path.join(package, "src"), os.path.join(package, "test")])
     {"fresh": cmd_fresh, "coverage": cmd_coverage, "signatures": cmd_signatures,
-     "docs": cmd_docs}[args.command](args)
+     "docs": cmd_docs, "arity": cmd_arity}[args.command](args)
 
 
 if __name__ == "__main__":
