@@ -19,15 +19,21 @@ Stochastic-gradient MCMC samplers of the C library libsgmc, from Julia.
 Errors of the library become [`SgmcError`](@ref) exceptions; a run that a
 fault of the model stopped (an exception of a Julia model, a NaN or
 infinite value; option `on_fault`, docs/faults.md) throws an
-[`SgmcFault`](@ref) that carries the draws made before it. The library is
-`ENV["SGMC_LIB"]` when set, else `libsgmc` on the loader's search path.
+[`SgmcFault`](@ref) that carries the draws made before it.
+
+The library is the path saved with [`Sgmc.set_library!`](@ref) (a
+preference), else `libsgmc` on the loader's search path; `using Sgmc` checks
+that it loads and that its version agrees ([`Sgmc.library_problem`](@ref)).
 """
 module Sgmc
 
 import AbstractMCMC
+import Libdl
 import MCMCChains
 import Random
+using Preferences: @load_preference, @has_preference, @set_preferences!, @delete_preferences!
 
+include("library.jl")
 include("gen/libsgmc.jl")
 
 include("errors.jl")
@@ -63,11 +69,15 @@ The version of the loaded libsgmc (`sgmc_version()`).
 """
 version() = VersionNumber(unsafe_string(LibSgmc.sgmc_version()))
 
+# Loading the package reports a library that does not load or has another
+# version, as an error in the log rather than an exception, so that
+# `Sgmc.set_library!` stays at hand to fix it.
 function __init__()
-    lib = get(ENV, "SGMC_LIB", "libsgmc")
-    if lib != LibSgmc.libsgmc
-        @warn "SGMC_LIB is $(repr(lib)) but Sgmc was precompiled with $(repr(LibSgmc.libsgmc)); " *
-              "run `Base.compilecache(Base.identify_package(\"Sgmc\"))` to use the new path"
+    problem = library_problem()
+    problem === nothing || @error problem
+    if haskey(ENV, "SGMC_LIB") && ENV["SGMC_LIB"] != libsgmc
+        @warn "Sgmc no longer reads SGMC_LIB (= $(repr(ENV["SGMC_LIB"]))) and loads $(repr(libsgmc)): " *
+              "run `Sgmc.set_library!(ENV[\"SGMC_LIB\"])` once and restart Julia"
     end
 end
 

@@ -1,10 +1,12 @@
 # Tests of Sgmc.jl for Julia users (CI has no Julia: it checks the generated
 # layer, the ccall types and the syntax instead). Run from bindings/julia:
 #
-#     SGMC_LIB=/path/to/build/capi/libsgmc.so julia --project -e 'using Pkg; Pkg.test()'
+#     julia --project -e 'using Sgmc; Sgmc.set_library!("/path/to/build/capi/libsgmc.so")'
+#     julia --project -e 'using Pkg; Pkg.test()'
 using Sgmc
 using Sgmc: LibSgmc
 using AbstractMCMC
+using Libdl
 using MCMCChains
 using Random
 using Statistics
@@ -60,6 +62,18 @@ end
         @test LibSgmc.sgmc_version_number() == LibSgmc.SGMC_VERSION_NUMBER
         @test unsafe_string(LibSgmc.sgmc_status_name(LibSgmc.SGMC_ERROR_NONFINITE)) == "SGMC_ERROR_NONFINITE"
         @test length(option_info()) == LibSgmc.sgmc_option_count()
+        # The library found: loads, and its version agrees; other ones are
+        # refused with the path tried and what to run.
+        @test Sgmc.library_problem() === nothing
+        p = Sgmc.library_problem("/no/such/dir/libsgmc.so")
+        @test occursin("\"/no/such/dir/libsgmc.so\"", p) && occursin("Sgmc.set_library!(", p)
+        libm = Libdl.dlpath(Libdl.dlopen("libm.so.6"))
+        @test occursin("is not libsgmc", Sgmc.library_problem(libm))
+        err = caught(() -> Sgmc.set_library!("/no/such/dir/libsgmc.so"))
+        @test err isa ArgumentError && occursin("path = \"/no/such/dir/libsgmc.so\"", err.msg)
+        @test Sgmc._compatible(v"0.1.3", v"0.1.0") && !Sgmc._compatible(v"0.2.0", v"0.1.0")
+        @test Sgmc._compatible(v"1.3.0", v"1.2.0") && !Sgmc._compatible(v"1.1.0", v"1.2.0")
+        @test !Sgmc._compatible(v"2.0.0", v"1.2.0")
     end
 
     @testset "options" begin
