@@ -13,6 +13,11 @@
   check.py arity      --generated F --src D... every call LibSgmc.sgmc_*(...) in D/**.jl
                                                passes as many arguments as the
                                                generated function takes (tree-sitter)
+  check.py names      [--src D] [--docs M...]   every exported and every public
+                                               (_PUBLIC) name has a docstring, none is
+                                               both, none of NOT_EXPORTED is exported,
+                                               and no ```julia block of the docs calls a
+                                               public name unqualified (tree-sitter)
 Each exits 1 with a message naming what is wrong.
 """
 import argparse
@@ -54,6 +59,12 @@ def cmd_fresh(args):
               "Run `python3 bindings/julia/gen/generate.py` and commit the result. Difference:", ""]
              + [l.rstrip("\n") for l in list(diff)[:80]])
     print(f"ok: {args.generated} is current ({len(old)} lines)")
+
+
+def shown(path):
+    """path relative to the working directory, or as it is when outside it."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
 
 
 def call_args(text, start):
@@ -216,7 +227,7 @@ def cmd_signatures(args):
     al = aliases(texts.values())
     problems, n_checked, n_cb = [], 0, 0
     for path, text in texts.items():
-        rel = os.path.relpath(path)
+        rel = shown(path)
         for name, ret, types, n_passed, line in ccalls(text):
             where = f"{rel}:{line}: ccall of {name}"
             if name not in protos:
@@ -307,18 +318,58 @@ def cmd_docs(args):
     print("every trailing header comment is its own declaration's docstring")
 
 
-def cmd_arity(args):
+# Names Sgmc must not export (issue #18): Turing exports SGLD and SGHMC,
+# Distributions Sampler; the others are too generic.
+NOT_EXPORTED = ["SGLD", "SGHMC", "Sampler", "Model", "Data", "check", "target", "linear"]
+
+
+def run_node(script, argv):
+    """The JSON that gen/node/<script> prints for argv."""
     node = os.environ.get("SGMC_NODE") or "node"
-    script = os.path.join(HERE, "node", "libsgmc_calls.js")
-    out = subprocess.run([node, script, args.generated] + args.src, capture_output=True, text=True)
+    path = os.path.join(HERE, "node", script)
+    out = subprocess.run([node, path] + argv, capture_output=True, text=True)
     if out.returncode != 0:
-        fail(["FAIL: " + script + " failed:", out.stdout + out.stderr])
-    found = json.loads(out.stdout)
+        fail(["FAIL: " + path + " failed:", out.stdout + out.stderr])
+    return json.loads(out.stdout)
+
+
+def default_docs():
+    """The Markdown files that show Julia code: the package's README and docs/."""
+    return sorted([os.path.join(HERE, "..", "README.md"), os.path.join(generate.ROOT, "README.md")]
+                  + glob.glob(os.path.join(generate.ROOT, "docs", "*.md")))
+
+
+def cmd_names(args):
+    src = args.src[0]
+    found = run_node("julia_names.js", [os.path.join(src, "Sgmc.jl"), src] + args.docs)
+    exports, public, documented = found["exports"], found["public"], set(found["documented"])
+    problems = []
+    for name in exports + public:
+        if name not in documented:
+            problems.append(f"{name} is {'exported' if name in exports else 'public'} but has no docstring")
+    for name in sorted(set(exports) & set(public)):
+        problems.append(f"{name} is both exported and in _PUBLIC (public but not exported)")
+    for name in NOT_EXPORTED:
+        if name in exports:
+            problems.append(f"{name} is exported: it clashes or is too generic; make it public (_PUBLIC)")
+    qualified = set(public) - set(exports)
+    for c in found["calls"]:
+        if c["name"] in qualified and c["name"] not in c["imported"]:
+            problems.append(f"{shown(c['file'])}:{c['line']}: a Julia example calls {c['name']}(...), "
+                            f"which Sgmc does not export: write Sgmc.{c['name']} "
+                            f"(or `using Sgmc: {c['name']}` in the block)")
+    if problems:
+        fail(["FAIL: Sgmc's names:"] + ["  " + p for p in problems])
+    print(f"ok: {len(exports)} exported and {len(public)} public names documented; "
+          f"{len(found['calls'])} calls in the Julia examples of {len(args.docs)} files qualify the rest")
+
+
+def cmd_arity(args):
+    found = run_node("libsgmc_calls.js", [args.generated] + args.src)
     defs, calls = found["defs"], found["calls"]
     problems = []
     for c in calls:
-        rel = os.path.relpath(c["file"])
-        where = f"{c['file'] if rel.startswith('..') else rel}:{c['line']}: LibSgmc.{c['name']}"
+        where = f"{shown(c['file'])}:{c['line']}: LibSgmc.{c['name']}"
         if c["name"] not in defs:
             problems.append(f"{where}: no such function in {args.generated}")
         elif c["splat"] or c["keywords"]:
@@ -338,20 +389,23 @@ def cmd_arity(args):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("command", choices=["fresh", "coverage", "signatures", "docs", "arity"])
+    ap.add_argument("command", choices=["fresh", "coverage", "signatures", "docs", "arity", "names"])
     ap.add_argument("--header", action="append")
     ap.add_argument("--generated", default=os.path.join(HERE, "..", "src", "gen", "libsgmc.jl"))
     ap.add_argument("--src", action="append",
                     help="a directory of Julia files (repeatable); default the package's src "
                          "(signatures), src and test (arity)")
     ap.add_argument("--lib")
+    ap.add_argument("--docs", nargs="*", help="Markdown files with Julia examples (names; default: "
+                    "the package's README.md, the top-level README.md and docs/*.md)")
     args = ap.parse_args()
     args.header = args.header or [DEFAULT_HEADER]
     package = os.path.normpath(os.path.join(HERE, ".."))
-    args.src = args.src or ([os.path.join(package, "src")] if args.command == "signatures"
+    args.src = args.src or ([os.path.join(package, "src")] if args.command in ("signatures", "names")
                             else [os.path.join(package, "src"), os.path.join(package, "test")])
+    args.docs = default_docs() if args.docs is None else args.docs
     {"fresh": cmd_fresh, "coverage": cmd_coverage, "signatures": cmd_signatures,
-     "docs": cmd_docs, "arity": cmd_arity}[args.command](args)
+     "docs": cmd_docs, "arity": cmd_arity, "names": cmd_names}[args.command](args)
 
 
 if __name__ == "__main__":

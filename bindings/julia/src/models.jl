@@ -88,12 +88,11 @@ end
 
 """
     Sgmc.Data(X, y)
-    Sgmc.read_csv(path, target_column) -> Data
 
 A data set for the built-in statistical models: `X` is n × p (one datum per
 row, as usual in Julia), `y` the n targets. The values are copied (into the
 row-major layout of the C API), so `X` and `y` may change afterwards. Models
-made from a data set share it.
+made from a data set share it. A CSV file gives one too: [`Sgmc.read_csv`](@ref).
 """
 mutable struct Data
     ptr::Ptr{LibSgmc.sgmc_data}
@@ -125,6 +124,14 @@ function Data(X::AbstractMatrix{<:Real}, y::AbstractVector{<:Real})
     return Data(ref[])
 end
 
+"""
+    Sgmc.read_csv(path, target_column) -> Data
+
+The data set of the CSV file `path` (a header line, then numbers): the
+column named `target_column` gives the targets, every other column a
+feature ([`Sgmc.feature_names`](@ref)). A missing file, a missing column or
+a value that is not a number throws an [`SgmcError`](@ref) naming it.
+"""
 function read_csv(path::AbstractString, target_column::AbstractString)
     ref = Ref{Ptr{LibSgmc.sgmc_data}}(C_NULL)
     check(LibSgmc.sgmc_data_read_csv(ref, path, target_column))

@@ -447,8 +447,8 @@ end
             chn = sample(Random.Xoshiro(1), model, s, 500; chain_type = Chains, progress = false)
             @test Array(chn) == Array(ref)
         end
-        chn = sample(Random.Xoshiro(1), ldm, Sgmc.SGLD(step_size = 0.02), 20_000; chain_type = Chains,
-                     discard_initial = 2000, progress = false)
+        chn = sample(Random.Xoshiro(1), ldm, Sgmc.SGHMC(step_size = 0.01, friction = 0.2), 20_000;
+                     chain_type = Chains, discard_initial = 2000, progress = false)
         check_moments(Array(chn[:, [Symbol("x[1]"), Symbol("x[2]")], 1]))
         chns = sample(Random.Xoshiro(2), ldm, Sgmc.SGLD(step_size = 0.01), MCMCThreads(), 1000, 3;
                       chain_type = Chains, progress = false)
