@@ -187,8 +187,10 @@ function AbstractMCMC.sample(rng::Random.AbstractRNG, model::AbstractSgmcModel, 
                                    thinning = thinning, kwargs...)
 end
 
-AbstractMCMC.sample(rng::Random.AbstractRNG, model::AbstractMCMC.LogDensityModel, sampler::Sampler,
-                    N::Integer; kwargs...) = AbstractMCMC.sample(rng, JuliaModel(model), sampler, N; kwargs...)
+function AbstractMCMC.sample(rng::Random.AbstractRNG, model::AbstractMCMC.LogDensityModel,
+                             sampler::Sampler, N::Integer; kwargs...)
+    return AbstractMCMC.sample(rng, JuliaModel(model), sampler, N; kwargs...)
+end
 
 _param_names(dim::Integer, param_names) =
     param_names === nothing ? [Symbol("x[$i]") for i in 1:dim] : Symbol.(param_names)

@@ -53,9 +53,11 @@ function library_problem(lib::AbstractString = libsgmc)
     have = _version(ccall(sym, Int32, ()))  # sgmc_version_number
     want = _version(LibSgmc.SGMC_VERSION_NUMBER)
     _compatible(have, want) && return nothing
-    return "$(repr(path)) ($origin) is libsgmc $have, but this Sgmc was generated from sgmc.h $want " *
-           "and needs libsgmc $(want.major).$(want.minor).x" * (want.major == 0 ? "" : " or a later $(want.major).x") *
-           ". $_FIX, or regenerate the wrappers (`python3 bindings/julia/gen/generate.py`) for that header."
+    needs = want.major == 0 ? "$(want.major).$(want.minor).x" :
+            "$(want.major).$(want.minor).x or a later $(want.major).x"
+    return "$(repr(path)) ($origin) is libsgmc $have, but this Sgmc was generated from sgmc.h " *
+           "$want and needs libsgmc $needs. $_FIX, or regenerate the wrappers " *
+           "(`python3 bindings/julia/gen/generate.py`) for that header."
 end
 
 """
