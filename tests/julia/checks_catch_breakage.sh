@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Breaks a copy of the Julia package in several ways and asserts that each CI
 # check notices: a stale generated file, a missing wrapper, a struct field
-# of the wrong type, a wrong ccall type, calls into the generated layer with
+# of the wrong type, a wrong ccall type, a ccall through a pointer that
+# does not name its C function, calls into the generated layer with
 # too few and too many arguments, a clashing export, an undocumented export,
 # an example that calls an unexported name unqualified, and a syntax error.
 # Usage: checks_catch_breakage.sh bindings/julia libsgmc.so
@@ -68,6 +69,12 @@ fresh_copy
 sed -i 's/ccall((:sgmc_options_set_int, libsgmc), sgmc_status, (Ptr{sgmc_options}, Cstring, Int64)/ccall((:sgmc_options_set_int, libsgmc), sgmc_status, (Ptr{sgmc_options}, Cstring, Cint)/' "$gen"
 grep -q 'Cstring, Cint), options, key, value' "$gen" || { echo "the breakage did not apply"; failures=$((failures + 1)); }
 expect_failure "a wrong argument type (int64_t passed as Cint)" 'argument 3 is Cint' \
+  "$py" "$tmp/julia/gen/check.py" signatures --header "$header" --src "$tmp/julia/src"
+
+fresh_copy
+sed -i 's/ccall(sym, Int32, ()))  # sgmc_version_number$/ccall(sym, Int32, ()))/' "$tmp/julia/src/library.jl"
+grep -q 'ccall(sym, Int32, ()))$' "$tmp/julia/src/library.jl" || { echo "the breakage did not apply"; failures=$((failures + 1)); }
+expect_failure "a ccall through a pointer that does not name its C function" 'library.jl:[0-9]+: a ccall through a pointer without a comment' \
   "$py" "$tmp/julia/gen/check.py" signatures --header "$header" --src "$tmp/julia/src"
 
 fresh_copy

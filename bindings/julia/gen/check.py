@@ -87,12 +87,19 @@ def call_args(text, start):
 
 
 def ccalls(text):
-    """(name, return type, [argument types], number of arguments passed) of every ccall."""
+    """(name, return type, [argument types], number of arguments passed, line) of
+    every ccall: `ccall((:name, lib), ...)`, or `ccall(pointer, ...)` whose line
+    names the C function in a comment (`# sgmc_x`; name None without one)."""
     out = []
-    for m in re.finditer(r"ccall\(\(\s*:(\w+)\s*,\s*[\w.]+\s*\)\s*,", text):
+    for m in re.finditer(r"ccall\((?:\(\s*:(\w+)\s*,\s*[\w.]+\s*\)|\s*[\w.]+)\s*,", text):
         items = call_args(text, m.end())
         ret, tup, passed = items[0], items[1], items[2:]
-        out.append((m.group(1), ret, split_tuple(tup), len(passed), text.count("\n", 0, m.start()) + 1))
+        name = m.group(1)
+        if name is None:
+            line = text[text.rfind("\n", 0, m.start()) + 1:].split("\n", 1)[0]
+            tag = re.search(r"#.*\b(sgmc_\w+)", line)
+            name = tag.group(1) if tag else None
+        out.append((name, ret, split_tuple(tup), len(passed), text.count("\n", 0, m.start()) + 1))
     return out
 
 
@@ -230,6 +237,10 @@ def cmd_signatures(args):
         rel = shown(path)
         for name, ret, types, n_passed, line in ccalls(text):
             where = f"{rel}:{line}: ccall of {name}"
+            if name is None:
+                problems.append(f"{rel}:{line}: a ccall through a pointer without a comment naming "
+                                "its C function (# sgmc_...) on its line")
+                continue
             if name not in protos:
                 problems.append(f"{where}: no such function in the header")
                 continue
