@@ -109,6 +109,21 @@ end
         @test occursin("is not libsgmc", Sgmc.library_problem(libm))
         err = caught(() -> Sgmc.set_library!("/no/such/dir/libsgmc.so"))
         @test err isa ArgumentError && occursin("path = \"/no/such/dir/libsgmc.so\"", err.msg)
+        # A good library is saved as the preference of the active project
+        # (a throw-away one here), and `nothing` deletes it.
+        mktempdir() do dir
+            active = Base.ACTIVE_PROJECT[]
+            Base.ACTIVE_PROJECT[] = joinpath(dir, "Project.toml")
+            try
+                lib = Libdl.dlpath(Libdl.dlopen(Sgmc.libsgmc))
+                @test (@test_logs (:info, r"restart Julia") Sgmc.set_library!(lib)) == lib
+                @test occursin(repr(lib), read(joinpath(dir, "LocalPreferences.toml"), String))
+                @test_logs (:info, r"restart Julia") Sgmc.set_library!(nothing)
+                @test !occursin(repr(lib), read(joinpath(dir, "LocalPreferences.toml"), String))
+            finally
+                Base.ACTIVE_PROJECT[] = active
+            end
+        end
         @test Sgmc._compatible(v"0.1.3", v"0.1.0") && !Sgmc._compatible(v"0.2.0", v"0.1.0")
         @test Sgmc._compatible(v"1.3.0", v"1.2.0") && !Sgmc._compatible(v"1.1.0", v"1.2.0")
         @test !Sgmc._compatible(v"2.0.0", v"1.2.0")
