@@ -4,7 +4,8 @@
 # of the wrong type, a wrong ccall type, a ccall through a pointer that
 # does not name its C function, calls into the generated layer with
 # too few and too many arguments, a clashing export, an undocumented export,
-# an example that calls an unexported name unqualified, and a syntax error.
+# an example and a test that call an unexported name unqualified, and a
+# syntax error.
 # Usage: checks_catch_breakage.sh bindings/julia libsgmc.so
 set -uo pipefail
 src=$1
@@ -108,8 +109,14 @@ PY
 expect_failure "an exported function without a docstring (sample_chains)" 'sample_chains is exported but has no docstring' names_check
 
 fresh_copy
-expect_failure "an example calling unexported names unqualified (fixture)" 'unqualified.md:8: a Julia example calls SGLD' \
+expect_failure "an example calling unexported names unqualified (fixture)" 'unqualified.md:8: calls SGLD' \
   names_check "$(dirname "$0")/fixtures/unqualified.md"
+
+fresh_copy
+sed -i 's/^\(using Sgmc: .*\) target, /\1 /' "$tmp/julia/test/runtests.jl"
+grep -q '^using Sgmc: .* target, ' "$tmp/julia/test/runtests.jl" && { echo "the breakage did not apply"; failures=$((failures + 1)); }
+expect_failure "a test that calls an unexported name it does not import (target)" \
+  'runtests.jl:[0-9]+: calls target\(\.\.\.\)' names_check "$tmp/julia/test"
 
 fresh_copy
 sed -i 's/^function Base.show(io::IO, e::SgmcError)$/function Base.show(io::IO, e::SgmcError/' "$tmp/julia/src/errors.jl"

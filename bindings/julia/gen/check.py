@@ -16,8 +16,9 @@
   check.py names      [--src D] [--docs M...]   every exported and every public
                                                (_PUBLIC) name has a docstring, none is
                                                both, none of NOT_EXPORTED is exported,
-                                               and no ```julia block of the docs calls a
-                                               public name unqualified (tree-sitter)
+                                               and no ```julia block of the docs nor test
+                                               calls a public name unqualified without
+                                               importing it (tree-sitter)
 Each exits 1 with a message naming what is wrong.
 """
 import argparse
@@ -345,9 +346,9 @@ def run_node(script, argv):
 
 
 def default_docs():
-    """The Markdown files that show Julia code: the package's README and docs/."""
+    """What shows Julia code to users: the READMEs, docs/ and the package's tests."""
     return sorted([os.path.join(HERE, "..", "README.md"), os.path.join(generate.ROOT, "README.md")]
-                  + glob.glob(os.path.join(generate.ROOT, "docs", "*.md")))
+                  + glob.glob(os.path.join(generate.ROOT, "docs", "*.md"))) + [os.path.join(HERE, "..", "test")]
 
 
 def cmd_names(args):
@@ -366,13 +367,13 @@ def cmd_names(args):
     qualified = set(public) - set(exports)
     for c in found["calls"]:
         if c["name"] in qualified and c["name"] not in c["imported"]:
-            problems.append(f"{shown(c['file'])}:{c['line']}: a Julia example calls {c['name']}(...), "
-                            f"which Sgmc does not export: write Sgmc.{c['name']} "
-                            f"(or `using Sgmc: {c['name']}` in the block)")
+            problems.append(f"{shown(c['file'])}:{c['line']}: calls {c['name']}(...), which Sgmc does "
+                            f"not export: write Sgmc.{c['name']} (or `using Sgmc: {c['name']}`)")
     if problems:
         fail(["FAIL: Sgmc's names:"] + ["  " + p for p in problems])
     print(f"ok: {len(exports)} exported and {len(public)} public names documented; "
-          f"{len(found['calls'])} calls in the Julia examples of {len(args.docs)} files qualify the rest")
+          f"{len(found['calls'])} calls in the examples and tests ({len(args.docs)} paths) qualify "
+          f"or import the rest")
 
 
 def cmd_arity(args):
@@ -407,8 +408,9 @@ def main():
                     help="a directory of Julia files (repeatable); default the package's src "
                          "(signatures), src and test (arity)")
     ap.add_argument("--lib")
-    ap.add_argument("--docs", nargs="*", help="Markdown files with Julia examples (names; default: "
-                    "the package's README.md, the top-level README.md and docs/*.md)")
+    ap.add_argument("--docs", nargs="*", help="Markdown files with Julia examples and Julia test files "
+                    "or directories (names; default: the package's README.md, the top-level README.md, "
+                    "docs/*.md and the package's test/)")
     args = ap.parse_args()
     args.header = args.header or [DEFAULT_HEADER]
     package = os.path.normpath(os.path.join(HERE, ".."))

@@ -7,7 +7,7 @@ using Sgmc
 using Sgmc: LibSgmc
 # The public names that Sgmc does not export (it exports only those that can
 # mean nothing but sgmc's), imported by name as a user would.
-using Sgmc: Model, Data, Options, Draws, Run, Chain, target, gaussian, logistic, linear, read_csv,
+using Sgmc: Data, Options, Draws, Run, Chain, target, gaussian, logistic, linear, read_csv,
             dimension, data_size, positions, energies, theta, cycles, resample, convergence,
             faults, draws, resume, run!, step!, steps_done, current_position, save_chain,
             load_chain

@@ -8,8 +8,10 @@
 //               of a `for (f, ...) in ((:A, ...), ...)` loop that calls @doc);
 //   calls       every unqualified call `name(...)` in the ```julia blocks of
 //               the Markdown files, with the names the block imports
-//               (`using Sgmc: a, b`).
-// Usage: node julia_names.js MODULE_FILE SRC [MARKDOWN...]
+//               (`using Sgmc: a, b`), and in the Julia files (of the
+//               directories) given, with the names all of them import (a
+//               test suite's files are included into one module).
+// Usage: node julia_names.js MODULE_FILE SRC [MARKDOWN_OR_JULIA...]
 'use strict';
 const fs = require('fs');
 const { julia_files, julia_parser } = require('./grammar');
@@ -53,7 +55,7 @@ function defined_name(def) {
 
 (async () => {
   const parser = await julia_parser();
-  const [module_file, src, ...markdown] = process.argv.slice(2);
+  const [module_file, src, ...rest] = process.argv.slice(2);
   const parse = (text) => parser.parse(text).rootNode;
 
   const exports = [];
@@ -87,27 +89,38 @@ function defined_name(def) {
   }
 
   const calls = [];
-  for (const file of markdown) {
+  // The unqualified calls of a parsed piece of code, and what it imports.
+  const scan = (root, file, first_line) => {
+    const imported = [];
+    const found = [];
+    for (const n of nodes(root)) {
+      if (n.type === 'selected_import' && n.namedChild(0).text === 'Sgmc') {
+        imported.push(...n.namedChildren.slice(1).map((c) => c.text));
+      }
+      if (n.type === 'call_expression' && n.namedChild(0).type === 'identifier') {
+        found.push({ file, line: first_line + n.startPosition.row, name: n.namedChild(0).text, imported });
+      }
+    }
+    return found;
+  };
+  const julia = [];
+  for (const file of rest) {
+    if (!file.endsWith('.md')) {
+      julia.push(...julia_files(file));
+      continue;
+    }
     const lines = fs.readFileSync(file, 'utf8').split('\n');
     for (let i = 0; i < lines.length; i++) {
       if (lines[i].trim() !== '```julia') continue;
       let j = i + 1;
       while (j < lines.length && lines[j].trim() !== '```') j++;
       const block = lines.slice(i + 1, j).map((l) => l.replace(/^julia> /, '')).join('\n');
-      const root = parse(block);
-      const imported = [];
-      for (const n of nodes(root)) {
-        if (n.type === 'selected_import' && n.namedChild(0).text === 'Sgmc') {
-          imported.push(...n.namedChildren.slice(1).map((c) => c.text));
-        }
-      }
-      for (const n of nodes(root)) {
-        if (n.type === 'call_expression' && n.namedChild(0).type === 'identifier') {
-          calls.push({ file, line: i + 2 + n.startPosition.row, name: n.namedChild(0).text, imported });
-        }
-      }
+      calls.push(...scan(parse(block), file, i + 2));
       i = j;
     }
   }
+  const pooled = julia.map((file) => scan(parse(fs.readFileSync(file, 'utf8')), file, 1)).flat();
+  const imported = [...new Set(pooled.flatMap((c) => c.imported))];
+  calls.push(...pooled.map((c) => ({ ...c, imported })));
   console.log(JSON.stringify({ exports, public: pub, documented: [...documented].sort(), calls }));
 })();
