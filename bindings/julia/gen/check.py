@@ -13,12 +13,12 @@
   check.py arity      --generated F --src D... every call LibSgmc.sgmc_*(...) in D/**.jl
                                                passes as many arguments as the
                                                generated function takes (tree-sitter)
-  check.py names      [--src D] [--docs M...]   every exported and every public
+  check.py names      [--src D] [--docs P...]  every exported and every public
                                                (_PUBLIC) name has a docstring, none is
                                                both, none of NOT_EXPORTED is exported,
-                                               and no ```julia block of the docs nor test
-                                               calls a public name unqualified without
-                                               importing it (tree-sitter)
+                                               and no ```julia block of the docs nor
+                                               test file calls a public name unqualified
+                                               without importing it (tree-sitter)
 Each exits 1 with a message naming what is wrong.
 """
 import argparse
