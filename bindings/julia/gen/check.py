@@ -5,16 +5,26 @@
   check.py coverage   --generated F [--lib L]  every C symbol, constant, enum value
                                                and opaque type of the header is wrapped,
                                                every C struct field for field
-  check.py signatures --src DIR                every ccall and @cfunction in DIR/**.jl
+  check.py signatures --src D...               every ccall and @cfunction in D/**.jl
                                                has the C prototype's types
   check.py docs       --generated F            every constant and enumerator with a
                                                trailing /**< */ comment in the header
                                                has that comment as its docstring
+  check.py arity      --generated F --src D... every call LibSgmc.sgmc_*(...) in D/**.jl
+                                               passes as many arguments as the
+                                               generated function takes (tree-sitter)
+  check.py names      [--src D] [--docs P...]  every exported and every public
+                                               (_PUBLIC) name has a docstring, none is
+                                               both, none of NOT_EXPORTED is exported,
+                                               and no ```julia block of the docs nor
+                                               test file calls a public name unqualified
+                                               without importing it (tree-sitter)
 Each exits 1 with a message naming what is wrong.
 """
 import argparse
 import difflib
 import glob
+import json
 import os
 import re
 import subprocess
@@ -52,6 +62,12 @@ def cmd_fresh(args):
     print(f"ok: {args.generated} is current ({len(old)} lines)")
 
 
+def shown(path):
+    """path relative to the working directory, or as it is when outside it."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
 def call_args(text, start):
     """The comma-separated arguments from text[start] to the unmatched ")"."""
     items, depth, cur = [], 0, ""
@@ -72,12 +88,19 @@ def call_args(text, start):
 
 
 def ccalls(text):
-    """(name, return type, [argument types], number of arguments passed) of every ccall."""
+    """(name, return type, [argument types], number of arguments passed, line) of
+    every ccall: `ccall((:name, lib), ...)`, or `ccall(pointer, ...)` whose line
+    names the C function in a comment (`# sgmc_x`; name None without one)."""
     out = []
-    for m in re.finditer(r"ccall\(\(\s*:(\w+)\s*,\s*[\w.]+\s*\)\s*,", text):
+    for m in re.finditer(r"ccall\((?:\(\s*:(\w+)\s*,\s*[\w.]+\s*\)|\s*[\w.]+)\s*,", text):
         items = call_args(text, m.end())
         ret, tup, passed = items[0], items[1], items[2:]
-        out.append((m.group(1), ret, split_tuple(tup), len(passed), text.count("\n", 0, m.start()) + 1))
+        name = m.group(1)
+        if name is None:
+            line = text[text.rfind("\n", 0, m.start()) + 1:].split("\n", 1)[0]
+            tag = re.search(r"#.*\b(sgmc_\w+)", line)
+            name = tag.group(1) if tag else None
+        out.append((name, ret, split_tuple(tup), len(passed), text.count("\n", 0, m.start()) + 1))
     return out
 
 
@@ -204,7 +227,7 @@ def cmd_signatures(args):
         for d in h.order:
             if isinstance(d, cheader.Typedef) and d.kind == "callback":
                 callbacks[d.name] = callback_types(d.prototype)
-    files = sorted(glob.glob(os.path.join(args.src, "**", "*.jl"), recursive=True))
+    files = sorted(f for d in args.src for f in glob.glob(os.path.join(d, "**", "*.jl"), recursive=True))
     texts = {}
     for p in files:
         with open(p, encoding="utf-8") as f:
@@ -212,9 +235,13 @@ def cmd_signatures(args):
     al = aliases(texts.values())
     problems, n_checked, n_cb = [], 0, 0
     for path, text in texts.items():
-        rel = os.path.relpath(path, args.src)
+        rel = shown(path)
         for name, ret, types, n_passed, line in ccalls(text):
             where = f"{rel}:{line}: ccall of {name}"
+            if name is None:
+                problems.append(f"{rel}:{line}: a ccall through a pointer without a comment naming "
+                                "its C function (# sgmc_...) on its line")
+                continue
             if name not in protos:
                 problems.append(f"{where}: no such function in the header")
                 continue
@@ -303,17 +330,95 @@ def cmd_docs(args):
     print("every trailing header comment is its own declaration's docstring")
 
 
+# Names Sgmc must not export (issue #18): Turing exports SGLD and SGHMC,
+# Distributions Sampler; the others are too generic.
+NOT_EXPORTED = ["SGLD", "SGHMC", "Sampler", "Model", "Data", "check", "target", "linear"]
+
+
+def run_node(script, argv):
+    """The JSON that gen/node/<script> prints for argv."""
+    node = os.environ.get("SGMC_NODE") or "node"
+    path = os.path.join(HERE, "node", script)
+    out = subprocess.run([node, path] + argv, capture_output=True, text=True)
+    if out.returncode != 0:
+        fail(["FAIL: " + path + " failed:", out.stdout + out.stderr])
+    return json.loads(out.stdout)
+
+
+def default_docs():
+    """What shows Julia code to users: the READMEs, docs/ and the package's tests."""
+    return sorted([os.path.join(HERE, "..", "README.md"), os.path.join(generate.ROOT, "README.md")]
+                  + glob.glob(os.path.join(generate.ROOT, "docs", "*.md"))) + [os.path.join(HERE, "..", "test")]
+
+
+def cmd_names(args):
+    src = args.src[0]
+    found = run_node("julia_names.js", [os.path.join(src, "Sgmc.jl"), src] + args.docs)
+    exports, public, documented = found["exports"], found["public"], set(found["documented"])
+    problems = []
+    for name in exports + public:
+        if name not in documented:
+            problems.append(f"{name} is {'exported' if name in exports else 'public'} but has no docstring")
+    for name in sorted(set(exports) & set(public)):
+        problems.append(f"{name} is both exported and in _PUBLIC (public but not exported)")
+    for name in NOT_EXPORTED:
+        if name in exports:
+            problems.append(f"{name} is exported: it clashes or is too generic; make it public (_PUBLIC)")
+    qualified = set(public) - set(exports)
+    for c in found["calls"]:
+        if c["name"] in qualified and c["name"] not in c["imported"]:
+            problems.append(f"{shown(c['file'])}:{c['line']}: calls {c['name']}(...), which Sgmc does "
+                            f"not export: write Sgmc.{c['name']} (or `using Sgmc: {c['name']}`)")
+    if problems:
+        fail(["FAIL: Sgmc's names:"] + ["  " + p for p in problems])
+    print(f"ok: {len(exports)} exported and {len(public)} public names documented; "
+          f"{len(found['calls'])} calls in the examples and tests ({len(args.docs)} paths) qualify "
+          f"or import the rest")
+
+
+def cmd_arity(args):
+    found = run_node("libsgmc_calls.js", [args.generated] + args.src)
+    defs, calls = found["defs"], found["calls"]
+    problems = []
+    for c in calls:
+        where = f"{shown(c['file'])}:{c['line']}: LibSgmc.{c['name']}"
+        if c["name"] not in defs:
+            problems.append(f"{where}: no such function in {args.generated}")
+        elif c["splat"] or c["keywords"]:
+            problems.append(f"{where}: splatted or keyword arguments ({', '.join(c['keywords']) or '...'}) "
+                            f"cannot be checked; the generated function takes {defs[c['name']]} positional ones")
+        elif c["positional"] != defs[c["name"]]:
+            problems.append(f"{where}: passes {c['positional']} argument(s) but the generated "
+                            f"function takes {defs[c['name']]}")
+    if problems:
+        fail(["FAIL: calls into the generated layer with the wrong number of arguments:"]
+             + ["  " + p for p in problems])
+    if not calls:
+        fail([f"FAIL: no call LibSgmc.sgmc_*(...) found in {', '.join(args.src)}"])
+    print(f"ok: {len(calls)} calls of {len({c['name'] for c in calls})} generated functions "
+          f"pass as many arguments as they take")
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("command", choices=["fresh", "coverage", "signatures", "docs"])
+    ap.add_argument("command", choices=["fresh", "coverage", "signatures", "docs", "arity", "names"])
     ap.add_argument("--header", action="append")
     ap.add_argument("--generated", default=os.path.join(HERE, "..", "src", "gen", "libsgmc.jl"))
-    ap.add_argument("--src", default=os.path.join(HERE, "..", "src"))
+    ap.add_argument("--src", action="append",
+                    help="a directory of Julia files (repeatable); default the package's src "
+                         "(signatures), src and test (arity)")
     ap.add_argument("--lib")
+    ap.add_argument("--docs", nargs="*", help="Markdown files with Julia examples and Julia test files "
+                    "or directories (names; default: the package's README.md, the top-level README.md, "
+                    "docs/*.md and the package's test/)")
     args = ap.parse_args()
     args.header = args.header or [DEFAULT_HEADER]
+    package = os.path.normpath(os.path.join(HERE, ".."))
+    args.src = args.src or ([os.path.join(package, "src")] if args.command in ("signatures", "names")
+                            else [os.path.join(package, "src"), os.path.join(package, "test")])
+    args.docs = default_docs() if args.docs is None else args.docs
     {"fresh": cmd_fresh, "coverage": cmd_coverage, "signatures": cmd_signatures,
-     "docs": cmd_docs}[args.command](args)
+     "docs": cmd_docs, "arity": cmd_arity, "names": cmd_names}[args.command](args)
 
 
 if __name__ == "__main__":

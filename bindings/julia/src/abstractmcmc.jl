@@ -2,7 +2,7 @@
 # with MCMCThreads()/MCMCSerial(), and draws as MCMCChains.Chains.
 
 """
-    Sampler(name = :sgld; x0 = nothing, options...)
+    Sgmc.Sampler(name = :sgld; x0 = nothing, options...)
 
 An sgmc sampler for AbstractMCMC: `name` is the option `sampler` (`:sgld`,
 `:psgld`, `:sghmc`, `:cycsgld`, `:cycsghmc`, `:resgld`, `:csgld`, `:csghmc`,
@@ -13,12 +13,16 @@ option each chain draws its seed from the `rng` given to `sample`, so
 `sample(Random.Xoshiro(1), ...)` is reproducible and parallel chains differ.
 
 `sample(model, sampler, N)` sets `n_steps` to the number of steps it makes.
+`model` is a built-in [`Sgmc.Model`](@ref), a [`JuliaModel`](@ref), or an
+`AbstractMCMC.LogDensityModel` (or any LogDensityProblems object, which
+`sample` wraps in one) with gradients, run as
+[`JuliaModel(model)`](@ref JuliaModel).
 
 A fault of the model (an exception of a Julia model function, a NaN or
 infinite value) follows the option `on_fault`: `"error"` (the default)
 throws an [`SgmcFault`](@ref) carrying the draws so far; `"reject"`
 (`Sgmc.SGLD(on_fault = "reject")`) retries the iteration with a fresh
-batch and counts the fault ([`faults`](@ref) of the final state).
+batch and counts the fault ([`Sgmc.faults`](@ref) of the final state).
 """
 struct Sampler <: AbstractMCMC.AbstractSampler
     options::Vector{Pair{String,Any}}
@@ -44,7 +48,8 @@ for (f, name) in ((:SGLD, :sgld), (:pSGLD, :psgld), (:SGHMC, :sghmc), (:CycSGLD,
                   (:CycSGHMC, :cycsghmc), (:ReSGLD, :resgld), (:CSGLD, :csgld),
                   (:CSGHMC, :csghmc), (:pCSGLD, :pcsgld), (:KSGLD, :ksgld), (:MHBT, :mhbt),
                   (:ICSGLD, :icsgld), (:ICSGHMC, :icsghmc), (:pICSGLD, :picsgld))
-    doc = "    $f(; options...)\n\nThe same as `Sampler(:$name; options...)`."
+    doc = "    Sgmc.$f(; options...)\n\nThe same as `Sgmc.Sampler(:$name; options...)`. " *
+          "Not exported: Turing exports an `SGLD` and an `SGHMC` of its own."
     @eval begin
         $f(; kwargs...) = Sampler($(QuoteNode(name)); kwargs...)
         @doc $doc $f
@@ -79,7 +84,7 @@ function _x0(model::AbstractSgmcModel, s::Sampler, initial_params)
 end
 
 """
-    Transition
+    Sgmc.Transition
 
 One step of a chain: the draw `x`, its stochastic `energy` and the
 `iteration` (1-based) that made it.
@@ -91,11 +96,11 @@ struct Transition
 end
 
 """
-    RunState
+    Sgmc.RunState
 
-The state of an AbstractMCMC chain: the recorded [`Draws`](@ref) of the run
-made at its first step (in one C call for a built-in [`Model`](@ref), as a
-[`Run`](@ref) answered on this thread for a [`JuliaModel`](@ref)), read one
+The state of an AbstractMCMC chain: the recorded [`Sgmc.Draws`](@ref) of the run
+made at its first step (in one C call for a built-in [`Sgmc.Model`](@ref), as a
+[`Sgmc.Run`](@ref) answered on this thread for a [`JuliaModel`](@ref)), read one
 iteration per step. A run of `:resgld` (its replicas; chain 1 is the lowest
 temperature) or of an interacting contour sampler (its `n_chains` chains
 share one theta) shows AbstractMCMC its chain 1.
@@ -112,11 +117,11 @@ mutable struct RunState
 end
 
 """
-    draws(state) -> Draws
+    Sgmc.draws(state) -> Draws
 
 The draws recorded by the run of an AbstractMCMC state (for
-[`log_weights`](@ref), [`theta`](@ref), [`cycles`](@ref),
-[`swap_stats`](@ref), [`mhbt_stats`](@ref), [`faults`](@ref), ...).
+[`log_weights`](@ref), [`Sgmc.theta`](@ref), [`Sgmc.cycles`](@ref),
+[`swap_stats`](@ref), [`mhbt_stats`](@ref), [`Sgmc.faults`](@ref), ...).
 """
 draws(s::RunState) = s.draws
 mhbt_stats(s::RunState) = mhbt_stats(s.draws)
@@ -142,8 +147,14 @@ function AbstractMCMC.step(rng::Random.AbstractRNG, model::AbstractSgmcModel, sa
     return _advance!(state)
 end
 
-function AbstractMCMC.step(rng::Random.AbstractRNG, model::AbstractSgmcModel, sampler::Sampler,
-                           state::RunState; kwargs...)
+# A LogDensityModel runs as the JuliaModel of its log density (a fresh one
+# for every chain, so each chain of MCMCThreads() has its own buffers).
+AbstractMCMC.step(rng::Random.AbstractRNG, model::AbstractMCMC.LogDensityModel, sampler::Sampler;
+                  kwargs...) = AbstractMCMC.step(rng, JuliaModel(model), sampler; kwargs...)
+
+function AbstractMCMC.step(rng::Random.AbstractRNG,
+                           model::Union{AbstractSgmcModel,AbstractMCMC.LogDensityModel},
+                           sampler::Sampler, state::RunState; kwargs...)
     return _advance!(state)
 end
 
@@ -176,8 +187,13 @@ function AbstractMCMC.sample(rng::Random.AbstractRNG, model::AbstractSgmcModel, 
                                    thinning = thinning, kwargs...)
 end
 
-_param_names(model, param_names) =
-    param_names === nothing ? [Symbol("x[$i]") for i in 1:model.dim] : Symbol.(param_names)
+function AbstractMCMC.sample(rng::Random.AbstractRNG, model::AbstractMCMC.LogDensityModel,
+                             sampler::Sampler, N::Integer; kwargs...)
+    return AbstractMCMC.sample(rng, JuliaModel(model), sampler, N; kwargs...)
+end
+
+_param_names(dim::Integer, param_names) =
+    param_names === nothing ? [Symbol("x[$i]") for i in 1:dim] : Symbol.(param_names)
 
 function AbstractMCMC.bundle_samples(samples::Vector{Transition}, model::AbstractSgmcModel,
                                      sampler::Sampler, state::RunState,
@@ -190,7 +206,7 @@ function AbstractMCMC.bundle_samples(samples::Vector{Transition}, model::Abstrac
         r = searchsortedfirst(steps, t.iteration)
         r <= length(steps) && steps[r] == t.iteration && push!(rows, r)
     end
-    return _chains(d, [1], rows, _param_names(model, param_names))
+    return _chains(d, [1], rows, _param_names(d.dim, param_names))
 end
 
 """
@@ -203,12 +219,12 @@ samplers and `cycle` for the cyclical ones. `info` holds the sampler name,
 the final `theta` of each chain of a contour run with its
 `contour_partition` and the run's `contour_verdict`, and `swap_stats` and
 `temperatures` (reSGLD), `mhbt` (the [`mhbt_stats`](@ref) of each chain) or
-`n_cycles` (cyclical samplers), and `faults` (the [`faults`](@ref) each chain
+`n_cycles` (cyclical samplers), and `faults` (the [`Sgmc.faults`](@ref) each chain
 rejected). The draws of a run that a fault of the model stopped (the
 `draws` of an [`SgmcFault`](@ref)) are cut to the shortest chain.
 """
 function MCMCChains.Chains(d::Draws; param_names = nothing)
-    names = param_names === nothing ? [Symbol("x[$i]") for i in 1:d.dim] : Symbol.(param_names)
+    names = _param_names(d.dim, param_names)
     n = d.n_chains == 0 ? 0 : minimum(draw_count(d, c) for c in 1:d.n_chains)
     return _chains(d, collect(1:d.n_chains), collect(1:n), names)
 end

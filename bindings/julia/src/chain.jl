@@ -1,14 +1,14 @@
 """
-    Chain(options, dim, data_size, x0; chain_index = 0)
+    Sgmc.Chain(options, dim, data_size, x0; chain_index = 0)
 
 One chain driven from Julia, one iteration at a time, through the chain
-ask/tell API (an `sgmc_chain` handle released by a finalizer): [`step!`](@ref)
+ask/tell API (an `sgmc_chain` handle released by a finalizer): [`Sgmc.step!`](@ref)
 asks where to evaluate, evaluates a [`JuliaModel`](@ref) there on the
 calling thread and tells the result. Chain `c` of [`sample_chains`](@ref)
 with an independent sampler equals the chain made with the same options and
 `chain_index = c - 1`. Runs of several chains, and of the samplers whose
 chains are coupled (`:resgld`, `:icsgld`, `:icsghmc`, `:picsgld`), are a
-[`Run`](@ref).
+[`Sgmc.Run`](@ref).
 """
 mutable struct Chain
     ptr::Ptr{LibSgmc.sgmc_chain}
@@ -49,17 +49,17 @@ Chain(o::Options, m::JuliaModel, x0::AbstractVector{<:Real}; kw...) =
     Chain(o, m.dim, m.data_size, x0; kw...)
 
 """
-    save_chain(chain, path)
+    Sgmc.save_chain(chain, path)
 
 Saves the chain (options, start, state, random streams, draws so far) to
-the checkpoint file `path`, atomically; [`load_chain`](@ref) gives it back.
+the checkpoint file `path`, atomically; [`Sgmc.load_chain`](@ref) gives it back.
 """
 save_chain(c::Chain, path::AbstractString) = (check(LibSgmc.sgmc_chain_save(c, path)); nothing)
 
 """
-    load_chain(path) -> Chain
+    Sgmc.load_chain(path) -> Chain
 
-The chain saved by [`save_chain`](@ref), in the state it was saved in:
+The chain saved by [`Sgmc.save_chain`](@ref), in the state it was saved in:
 stepped on, it makes exactly the draws the original would have made. A bad
 file throws an [`SgmcError`](@ref) and changes nothing.
 """
@@ -76,7 +76,7 @@ function load_chain(path::AbstractString)
 end
 
 """
-    steps_done(chain) -> Int
+    Sgmc.steps_done(chain) -> Int
 
 The number of iterations the chain has made.
 """
@@ -87,7 +87,7 @@ function steps_done(c::Chain)
 end
 
 """
-    current_position(chain) -> Vector{Float64}
+    Sgmc.current_position(chain) -> Vector{Float64}
 
 The chain's current position.
 """
@@ -98,7 +98,7 @@ function current_position(c::Chain)
 end
 
 """
-    draws(chain) -> Draws
+    Sgmc.draws(chain) -> Draws
 
 A copy of the draws the chain has recorded so far.
 """
@@ -109,7 +109,7 @@ function draws(c::Chain)
 end
 
 """
-    theta(chain) -> Vector{Float64}
+    Sgmc.theta(chain) -> Vector{Float64}
 
 The current theta of a contour chain.
 """
@@ -133,7 +133,7 @@ function mhbt_stats(c::Chain)
 end
 
 """
-    step!(chain, model::JuliaModel) -> (x, energy, iteration)
+    Sgmc.step!(chain, model::JuliaModel) -> (x, energy, iteration)
 
 One iteration: ask, evaluate `model` on this thread, tell. Returns the draw
 of the iteration (the point where the gradient was evaluated; for `:mhbt`
@@ -142,7 +142,7 @@ U0 + (N/n) S_B (NaN for `:mhbt`) and the iteration number.
 
 An exception of the model function or a non-finite value is a fault of the
 model (docs/faults.md), handled as the chain's option `on_fault` says:
-under `"reject"` the evaluation is discarded and counted ([`faults`](@ref))
+under `"reject"` the evaluation is discarded and counted ([`Sgmc.faults`](@ref))
 and the iteration retried with a fresh batch; under `"error"`, or at
 `max_consecutive_faults` faults in a row, `step!` throws an
 [`SgmcFault`](@ref) (with the model's exception as `cause` and the chain's

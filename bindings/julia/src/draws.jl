@@ -1,10 +1,10 @@
 """
-    Draws
+    Sgmc.Draws
 
 Recorded draws of one or more chains (an `sgmc_draws` handle released by a
-finalizer), from [`sample_chains`](@ref) or a [`Chain`](@ref). Chains are
+finalizer), from [`sample_chains`](@ref) or a [`Sgmc.Chain`](@ref). Chains are
 numbered from 1 here (chain `c` is chain `c - 1` of the C API). Read them
-with [`positions`](@ref), [`energies`](@ref), [`iterations`](@ref), the
+with [`Sgmc.positions`](@ref), [`Sgmc.energies`](@ref), [`Sgmc.iterations`](@ref), the
 sampler-specific accessors, or convert them with `MCMCChains.Chains(draws)`.
 
 `n_draws` is the number of draws of every chain, except in the draws of a
@@ -54,9 +54,9 @@ function draw_count(d::Draws, chain::Integer = 1)
 end
 
 """
-    faults(draws) -> Vector{Int}
-    faults(draws, chain) -> Int
-    faults(chain::Chain) -> Int
+    Sgmc.faults(draws) -> Vector{Int}
+    Sgmc.faults(draws, chain) -> Int
+    Sgmc.faults(chain::Chain) -> Int
 
 The evaluations of the model each chain rejected under the option
 `on_fault = "reject"` (docs/faults.md); 0 under `"error"`.
@@ -69,7 +69,7 @@ function faults(d::Draws, chain::Integer)
 end
 
 """
-    positions(draws, chain = 1) -> Matrix{Float64}
+    Sgmc.positions(draws, chain = 1) -> Matrix{Float64}
 
 The draws of one chain, n × dim (one draw per row), n = [`draw_count`](@ref).
 """
@@ -81,7 +81,7 @@ function positions(d::Draws, chain::Integer = 1)
 end
 
 """
-    energies(draws, chain = 1) -> Vector{Float64}
+    Sgmc.energies(draws, chain = 1) -> Vector{Float64}
 
 The stochastic energy U(x) ≈ U0 + (N/n) S_B of each draw of one chain.
 """
@@ -92,7 +92,7 @@ function energies(d::Draws, chain::Integer = 1)
 end
 
 """
-    iterations(draws, chain = 1) -> Vector{Int64}
+    Sgmc.iterations(draws, chain = 1) -> Vector{Int64}
 
 The iteration k (1-based) at which each draw of one chain was made.
 """
@@ -126,10 +126,11 @@ is_cyclical(d::Draws) = d.sampler in _CYCLICAL
     sample_chains(model, x0; options...) -> Draws
 
 Runs `n_chains` chains of the sampler given by the options (`sampler = :sgld`
-and every key of `docs/options.md`) on `model`: a [`Model`](@ref) in one
+and every key of `docs/options.md`) on `model`: a [`Sgmc.Model`](@ref) in one
 call of `sgmc_sample`, its chains in parallel on `threads` C++ threads; a
-[`JuliaModel`](@ref) as a [`Run`](@ref) that asks this thread for every
-evaluation. `x0` is one starting point (a vector of length dim) or one per
+[`JuliaModel`](@ref) (or an `AbstractMCMC.LogDensityModel`, run as
+[`JuliaModel(model)`](@ref JuliaModel)) as a [`Sgmc.Run`](@ref) that asks
+this thread for every evaluation. `x0` is one starting point (a vector of length dim) or one per
 chain (a dim × n_chains matrix). Chain c uses the random streams keyed by
 (`seed`, c - 1), so the draws depend neither on the number of threads nor on
 the kind of model.
@@ -175,7 +176,7 @@ function _overrides(kwargs)
 end
 
 """
-    resume(model, path; threads, checkpoint_every, checkpoint_file) -> Draws
+    Sgmc.resume(model, path; threads, checkpoint_every, checkpoint_file) -> Draws
 
 Continues the run that `sample_chains(...; checkpoint_file = path)` saved
 (every `checkpoint_every` iterations and when it stopped) and returns the
@@ -245,7 +246,7 @@ function log_weights(d::Draws, chain::Integer = 1; kind::Symbol = :interpolated,
 end
 
 """
-    theta(draws, chain = 1) -> Vector{Float64}
+    Sgmc.theta(draws, chain = 1) -> Vector{Float64}
 
 The final theta (m values summing to 1) of one chain of a contour run; m is
 the chain's own (an automatic partition may differ between chains).
@@ -312,10 +313,10 @@ function weighted_quantiles(d::Draws, probs::AbstractVector{<:Real}, chain::Inte
 end
 
 """
-    resample(draws, n_out, chain = 1; kind, when, seed = 1) -> Vector{Int64}
+    Sgmc.resample(draws, n_out, chain = 1; kind, when, seed = 1) -> Vector{Int64}
 
 Systematic resampling of one chain's weighted draws: `n_out` row indices
-(1-based, increasing) into `positions(draws, chain)`.
+(1-based, increasing) into `Sgmc.positions(draws, chain)`.
 """
 function resample(d::Draws, n_out::Integer, chain::Integer = 1; kind::Symbol = :interpolated,
                   when::Symbol = :running, seed::Integer = 1)
@@ -385,7 +386,7 @@ function cycle_count(d::Draws)
 end
 
 """
-    cycles(draws, chain = 1) -> Vector{Int64}
+    Sgmc.cycles(draws, chain = 1) -> Vector{Int64}
 
 The cycle (1-based) of each draw of one chain of a cyclical run.
 """
@@ -458,7 +459,7 @@ function temperatures(d::Draws)
 end
 
 """
-    convergence(draws; stat = :rhat) -> Vector{Float64}
+    Sgmc.convergence(draws; stat = :rhat) -> Vector{Float64}
 
 A convergence diagnostic of every coordinate over the chains (computed as
 R's posterior package does): `:rhat`, `:rhat_basic`, `:ess_bulk`,
@@ -480,7 +481,7 @@ function _stat(s::Symbol)
 end
 
 """
-    convergence(x::AbstractMatrix; stat = :rhat) -> Float64
+    Sgmc.convergence(x::AbstractMatrix; stat = :rhat) -> Float64
 
 The diagnostic of one scalar quantity from an n_draws × n_chains matrix.
 """

@@ -32,7 +32,7 @@ error, under `on_fault = "error"` or after `max_consecutive_faults` faults of
 one chain in a row under `"reject"`. `status` and `name` are those of the C
 library (`SGMC_ERROR_CALLBACK` or `SGMC_ERROR_NONFINITE`), `message` names
 the chain (0-based), the step and the cause, `draws` holds the
-[`Draws`](@ref) made before the fault (chains that stopped early have fewer
+[`Sgmc.Draws`](@ref) made before the fault (chains that stopped early have fewer
 draws: [`draw_count`](@ref)), and `cause` the Julia exception that the model
 function threw (`nothing` otherwise).
 """
@@ -64,7 +64,7 @@ function Base.showerror(io::IO, e::SgmcFault)
 end
 
 """
-    check(status) -> status
+    Sgmc.check(status) -> status
 
 Throws an [`SgmcError`](@ref) carrying `sgmc_last_error()` when `status` is
 an error (negative); returns `status` (`SGMC_OK` or `SGMC_CANCELLED`)

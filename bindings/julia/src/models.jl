@@ -1,20 +1,20 @@
 """
     AbstractSgmcModel <: AbstractMCMC.AbstractModel
 
-A model sgmc can sample: a built-in one ([`Model`](@ref)) or a Julia
+A model sgmc can sample: a built-in one ([`Sgmc.Model`](@ref)) or a Julia
 function ([`JuliaModel`](@ref)).
 """
 abstract type AbstractSgmcModel <: AbstractMCMC.AbstractModel end
 
 """
-    Model
+    Sgmc.Model
 
 A model made by the library (a built-in target, a Gaussian, or a
-statistical model on a [`Data`](@ref) set): an `sgmc_model` handle released
+statistical model on a [`Sgmc.Data`](@ref) set): an `sgmc_model` handle released
 by a finalizer. It runs in C++ (on several threads for several chains) and
-is immutable, so copies share it. Make one with [`target`](@ref),
-[`gaussian`](@ref), [`logistic`](@ref), [`linear`](@ref),
-[`mlp_classifier`](@ref) or [`mlp_regression`](@ref).
+is immutable, so copies share it. Make one with [`Sgmc.target`](@ref),
+[`Sgmc.gaussian`](@ref), [`Sgmc.logistic`](@ref), [`Sgmc.linear`](@ref),
+[`Sgmc.mlp_classifier`](@ref) or [`Sgmc.mlp_regression`](@ref).
 """
 mutable struct Model <: AbstractSgmcModel
     ptr::Ptr{LibSgmc.sgmc_model}
@@ -37,14 +37,14 @@ Base.deepcopy_internal(m::Model, ::IdDict) = m  # immutable in C: shared
 Base.show(io::IO, m::Model) = print(io, "Sgmc.Model(dim = ", m.dim, ", data_size = ", m.data_size, ")")
 
 """
-    dimension(model) -> Int
+    Sgmc.dimension(model) -> Int
 
 The dimension d of the model's parameter x.
 """
 dimension(m::AbstractSgmcModel) = m.dim
 
 """
-    data_size(model) -> Int
+    Sgmc.data_size(model) -> Int
 
 The number of data N of the model (0 for a data-free target).
 """
@@ -57,7 +57,7 @@ function _new_model(make)
 end
 
 """
-    target(name; energy_noise_sd = 0, grad_noise_sd = 0) -> Model
+    Sgmc.target(name; energy_noise_sd = 0, grad_noise_sd = 0) -> Model
 
 A built-in synthetic target of SPEC §9: `:mix1d` (d = 1), `:nine`,
 `:twentyfive` or `:gauss25` (d = 2), with optional N(0, s²) noise on each
@@ -71,7 +71,7 @@ end
 _rowmajor(A::AbstractMatrix) = vec(permutedims(Matrix{Float64}(A)))
 
 """
-    gaussian(mean, covariance; energy_noise_sd = 0, grad_noise_sd = 0) -> Model
+    Sgmc.gaussian(mean, covariance; energy_noise_sd = 0, grad_noise_sd = 0) -> Model
 
 The data-free Gaussian target N(mean, covariance) (covariance symmetric
 positive definite).
@@ -87,13 +87,12 @@ function gaussian(mean::AbstractVector{<:Real}, covariance::AbstractMatrix{<:Rea
 end
 
 """
-    Data(X, y)
-    read_csv(path, target_column) -> Data
+    Sgmc.Data(X, y)
 
 A data set for the built-in statistical models: `X` is n × p (one datum per
 row, as usual in Julia), `y` the n targets. The values are copied (into the
 row-major layout of the C API), so `X` and `y` may change afterwards. Models
-made from a data set share it.
+made from a data set share it. A CSV file gives one too: [`Sgmc.read_csv`](@ref).
 """
 mutable struct Data
     ptr::Ptr{LibSgmc.sgmc_data}
@@ -125,6 +124,14 @@ function Data(X::AbstractMatrix{<:Real}, y::AbstractVector{<:Real})
     return Data(ref[])
 end
 
+"""
+    Sgmc.read_csv(path, target_column) -> Data
+
+The data set of the CSV file `path` (a header line, then numbers): the
+column named `target_column` gives the targets, every other column a
+feature ([`Sgmc.feature_names`](@ref)). A missing file, a missing column or
+a value that is not a number throws an [`SgmcError`](@ref) naming it.
+"""
 function read_csv(path::AbstractString, target_column::AbstractString)
     ref = Ref{Ptr{LibSgmc.sgmc_data}}(C_NULL)
     check(LibSgmc.sgmc_data_read_csv(ref, path, target_column))
@@ -132,7 +139,7 @@ function read_csv(path::AbstractString, target_column::AbstractString)
 end
 
 """
-    feature_names(data) -> Vector{String}
+    Sgmc.feature_names(data) -> Vector{String}
 
 The feature columns' names of a data set read from a file ("" for arrays).
 """
@@ -150,9 +157,9 @@ _data(d::Data) = d
 _data(X::AbstractMatrix, y::AbstractVector) = Data(X, y)
 
 """
-    logistic(data; prior_sd) -> Model
-    logistic(X, y; prior_sd) -> Model
-    logistic(data; intercept = true, coef_prior = :normal, coef_scale = 1) -> Model
+    Sgmc.logistic(data; prior_sd) -> Model
+    Sgmc.logistic(X, y; prior_sd) -> Model
+    Sgmc.logistic(data; intercept = true, coef_prior = :normal, coef_scale = 1) -> Model
 
 Bayesian logistic regression (d = p + 1: weights, then the intercept);
 targets 0 or 1; prior N(0, prior_sd² I).
@@ -179,8 +186,8 @@ end
 logistic(X::AbstractMatrix, y::AbstractVector; kw...) = logistic(Data(X, y); kw...)
 
 """
-    linear(data; prior_sd, noise_sd = 0, log_noise_prior_sd = 1) -> Model
-    linear(data; intercept = true, coef_prior = :normal, coef_scale = 1,
+    Sgmc.linear(data; prior_sd, noise_sd = 0, log_noise_prior_sd = 1) -> Model
+    Sgmc.linear(data; intercept = true, coef_prior = :normal, coef_scale = 1,
            sigma_prior = :known, sigma_scale = 1) -> Model
 
 Bayesian linear regression y ~ N(X w (+ b), sigma²).
@@ -243,7 +250,7 @@ end
 linear(X::AbstractMatrix, y::AbstractVector; kw...) = linear(Data(X, y); kw...)
 
 """
-    mlp_classifier(data; n_hidden, n_classes, prior_sd) -> Model
+    Sgmc.mlp_classifier(data; n_hidden, n_classes, prior_sd) -> Model
 
 A one-hidden-layer tanh network with a softmax output; targets in 0:K-1.
 """
@@ -253,7 +260,7 @@ end
 mlp_classifier(X::AbstractMatrix, y::AbstractVector; kw...) = mlp_classifier(Data(X, y); kw...)
 
 """
-    mlp_regression(data; n_hidden, prior_sd, noise_sd) -> Model
+    Sgmc.mlp_regression(data; n_hidden, prior_sd, noise_sd) -> Model
 
 A one-hidden-layer tanh network with one Gaussian output.
 """
@@ -274,15 +281,15 @@ into `batch_grad` and `prior_grad` (zeroed on entry) and returns the tuple
 gradient in `prior_grad`.
 
 `f` always runs on the calling thread: [`sample_chains`](@ref),
-[`resume`](@ref) and AbstractMCMC's `sample` answer the evaluations of a
-[`Run`](@ref) (every sampler, coupled chains included), [`step!`](@ref)
-those of one [`Chain`](@ref), and harmonic [`cycle_weights`](@ref) call it
+[`Sgmc.resume`](@ref) and AbstractMCMC's `sample` answer the evaluations of a
+[`Sgmc.Run`](@ref) (every sampler, coupled chains included), [`Sgmc.step!`](@ref)
+those of one [`Sgmc.Chain`](@ref), and harmonic [`cycle_weights`](@ref) call it
 through a C callback (`@cfunction`).
 An exception thrown by `f`, like a NaN or infinite value, is a fault of
 the model (docs/faults.md): with the option `on_fault = "error"` (the
 default) it stops the run with an [`SgmcFault`](@ref) whose `cause` is the
 exception and whose `draws` are the draws so far; with `"reject"` the
-evaluation is discarded, counted ([`faults`](@ref)) and retried with a
+evaluation is discarded, counted ([`Sgmc.faults`](@ref)) and retried with a
 fresh batch. An `InterruptException` (Ctrl-C) stops the run and is
 re-thrown.
 """

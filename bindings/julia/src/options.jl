@@ -1,5 +1,5 @@
 """
-    Options(; key = value, ...)
+    Sgmc.Options(; key = value, ...)
 
 A set of sampler options (an `sgmc_options` handle released by a
 finalizer). Every keyword is one option of `docs/options.md`; its type comes

@@ -1,11 +1,11 @@
 """
-    Run(options, model::JuliaModel, x0)
-    Run(model::JuliaModel, path; overrides...)
+    Sgmc.Run(options, model::JuliaModel, x0)
+    Sgmc.Run(model::JuliaModel, path; overrides...)
 
 A whole run of a [`JuliaModel`](@ref) (an `sgmc_run` handle released by a
 finalizer): every chain and every sampler, `:resgld` and the interacting
 contour samplers included. The run decides everything (rounds, shared
-updates, checkpoints, the fault policy); [`run!`](@ref) only evaluates the
+updates, checkpoints, the fault policy); [`Sgmc.run!`](@ref) only evaluates the
 model where the run asks, on the calling thread. Its draws, checkpoints and
 faults are those of the same run of a built-in model that evaluates the
 same numbers, bit for bit.
@@ -50,7 +50,7 @@ function _progress(r::Run)
 end
 
 """
-    steps_done(run) -> Int
+    Sgmc.steps_done(run) -> Int
 
 The iterations every chain of the run has made (at the end of its last round
 of `progress_every` iterations).
@@ -58,7 +58,7 @@ of `progress_every` iterations).
 steps_done(r::Run) = _progress(r)[1]
 
 """
-    draws(run, model = nothing) -> Draws
+    Sgmc.draws(run, model = nothing) -> Draws
 
 A copy of the draws the run has recorded so far (`model`: for harmonic
 [`cycle_weights`](@ref)).
@@ -70,7 +70,7 @@ function draws(r::Run, model = nothing)
 end
 
 """
-    run!(run, model::JuliaModel) -> Draws
+    Sgmc.run!(run, model::JuliaModel) -> Draws
 
 Answers every evaluation the run asks for until it ends, and returns its
 draws. The model function gets the point and the 1-based batch; an

@@ -1,10 +1,19 @@
 # Tests of Sgmc.jl for Julia users (CI has no Julia: it checks the generated
 # layer, the ccall types and the syntax instead). Run from bindings/julia:
 #
-#     SGMC_LIB=/path/to/build/capi/libsgmc.so julia --project -e 'using Pkg; Pkg.test()'
+#     julia --project -e 'using Sgmc; Sgmc.set_library!("/path/to/build/capi/libsgmc.so")'
+#     julia --project -e 'using Pkg; Pkg.test()'
 using Sgmc
 using Sgmc: LibSgmc
+# The public names that Sgmc does not export (it exports only those that can
+# mean nothing but sgmc's), imported by name as a user would.
+using Sgmc: Data, Options, Draws, Run, Chain, target, gaussian, logistic, linear, read_csv,
+            dimension, data_size, positions, energies, theta, cycles, resample, convergence,
+            faults, draws, resume, run!, step!, steps_done, current_position, save_chain,
+            load_chain
 using AbstractMCMC
+using Libdl
+using LogDensityProblems
 using MCMCChains
 using Random
 using Statistics
@@ -22,6 +31,37 @@ end
 
 gauss_c() = gaussian(MU, [SD[1]^2 0.0; 0.0 SD[2]^2])
 gauss_julia() = JuliaModel(gauss_energy; dim = 2)
+
+# The same Gaussian as a LogDensityProblems log density, and as the Julia
+# model of one datum that JuliaModel(::LogDensityModel) makes of it: the
+# same numbers (negated twice), so the same draws, bit for bit.
+struct GaussLogDensity end
+LogDensityProblems.capabilities(::Type{GaussLogDensity}) = LogDensityProblems.LogDensityOrder{1}()
+LogDensityProblems.dimension(::GaussLogDensity) = 2
+LogDensityProblems.logdensity(::GaussLogDensity, x) = -(0.5 * sum(abs2, (x .- MU) ./ SD))
+function LogDensityProblems.logdensity_and_gradient(::GaussLogDensity, x)
+    z = (x .- MU) ./ SD
+    return (-(0.5 * sum(abs2, z)), .-(z ./ SD))
+end
+
+function gauss_datum(batch_grad, prior_grad, x, batch)
+    z = (x .- MU) ./ SD
+    batch_grad .= z ./ SD
+    return (0.5 * sum(abs2, z), 0.0)
+end
+gauss_julia1() = JuliaModel(gauss_datum; dim = 2, data_size = 1)
+
+# A log density without gradients, and one that is -Inf for x[1] < 0.
+struct NoGradient end
+LogDensityProblems.capabilities(::Type{NoGradient}) = LogDensityProblems.LogDensityOrder{0}()
+LogDensityProblems.dimension(::NoGradient) = 1
+LogDensityProblems.logdensity(::NoGradient, x) = -x[1]^2 / 2
+
+struct HalfNormal end
+LogDensityProblems.capabilities(::Type{HalfNormal}) = LogDensityProblems.LogDensityOrder{1}()
+LogDensityProblems.dimension(::HalfNormal) = 1
+LogDensityProblems.logdensity_and_gradient(::HalfNormal, x) =
+    x[1] < 0 ? (-Inf, [NaN]) : (-x[1]^2 / 2, [-x[1]])
 
 # A Julia model run by the C driver (sgmc_sample) through its @cfunction
 # callback: the same numbers as its ask/tell run, so the same draws, bit for bit.
@@ -60,6 +100,51 @@ end
         @test LibSgmc.sgmc_version_number() == LibSgmc.SGMC_VERSION_NUMBER
         @test unsafe_string(LibSgmc.sgmc_status_name(LibSgmc.SGMC_ERROR_NONFINITE)) == "SGMC_ERROR_NONFINITE"
         @test length(option_info()) == LibSgmc.sgmc_option_count()
+        # The library found: loads, and its version agrees; other ones are
+        # refused with the path tried and what to run.
+        @test Sgmc.library_problem() === nothing
+        p = Sgmc.library_problem("/no/such/dir/libsgmc.so")
+        @test occursin("\"/no/such/dir/libsgmc.so\"", p) && occursin("Sgmc.set_library!(", p)
+        libm = Libdl.dlpath(Libdl.dlopen("libm.so.6"))
+        @test occursin("is not libsgmc", Sgmc.library_problem(libm))
+        err = caught(() -> Sgmc.set_library!("/no/such/dir/libsgmc.so"))
+        @test err isa ArgumentError && occursin("path = \"/no/such/dir/libsgmc.so\"", err.msg)
+        # A good library is saved as the preference of the active project
+        # (a throw-away one here), and `nothing` deletes it.
+        mktempdir() do dir
+            active = Base.ACTIVE_PROJECT[]
+            Base.ACTIVE_PROJECT[] = joinpath(dir, "Project.toml")
+            try
+                lib = Libdl.dlpath(Libdl.dlopen(Sgmc.libsgmc))
+                @test (@test_logs (:info, r"restart Julia") Sgmc.set_library!(lib)) == lib
+                @test occursin(repr(lib), read(joinpath(dir, "LocalPreferences.toml"), String))
+                @test_logs (:info, r"restart Julia") Sgmc.set_library!(nothing)
+                @test !occursin(repr(lib), read(joinpath(dir, "LocalPreferences.toml"), String))
+            finally
+                Base.ACTIVE_PROJECT[] = active
+            end
+        end
+        @test Sgmc._compatible(v"0.1.3", v"0.1.0") && !Sgmc._compatible(v"0.2.0", v"0.1.0")
+        @test Sgmc._compatible(v"1.3.0", v"1.2.0") && !Sgmc._compatible(v"1.1.0", v"1.2.0")
+        @test !Sgmc._compatible(v"2.0.0", v"1.2.0")
+    end
+
+    @testset "exports: only the names that can mean nothing but sgmc's" begin
+        for name in (:SGLD, :SGHMC, :Sampler, :CSGLD, :Model, :Data, :Options, :check, :target,
+                     :linear, :positions, :resample, :step!)
+            @test !Base.isexported(Sgmc, name)
+            @test name in Sgmc._PUBLIC
+        end
+        @test Base.isexported(Sgmc, :sample_chains) && Base.isexported(Sgmc, :JuliaModel)
+        # Every exported and every public name is defined and documented.
+        meta = Base.Docs.meta(Sgmc)
+        for name in (setdiff(names(Sgmc), (:Sgmc, :LibSgmc))..., Sgmc._PUBLIC...)
+            @test isdefined(Sgmc, name)
+            @test haskey(meta, Base.Docs.Binding(Sgmc, name))
+        end
+        if VERSION >= v"1.11.0-DEV.469"
+            @test all(name -> Base.ispublic(Sgmc, name), Sgmc._PUBLIC)
+        end
     end
 
     @testset "options" begin
@@ -345,6 +430,59 @@ end
             @test size(r, 1) == 1000
             @test Array(r[:, [Symbol("x[1]"), Symbol("x[2]")], 1]) ≈ Array(rc[:, [Symbol("x[1]"), Symbol("x[2]")], 1]) rtol = 1e-10
         end
+    end
+
+    @testset "LogDensityProblems: every sampler, the draws of the same JuliaModel" begin
+        ldm = AbstractMCMC.LogDensityModel(GaussLogDensity())
+        contour = (contour_m = 20, contour_u1 = 0.0, contour_du = 0.5)
+        for (name, extra) in ((:sgld, NamedTuple()), (:psgld, NamedTuple()), (:sghmc, NamedTuple()),
+                              (:cycsgld, (cycles = 2,)), (:cycsghmc, (cycles = 2,)),
+                              (:resgld, (n_chains = 2, temperature_max = 4.0)),
+                              (:csgld, contour), (:csghmc, contour), (:pcsgld, contour),
+                              (:ksgld, contour), (:mhbt, (c_n = 1.0,)),
+                              (:icsgld, (n_chains = 2, contour...)),
+                              (:icsghmc, (n_chains = 2, contour...)),
+                              (:picsgld, (n_chains = 2, contour...)))
+            kw = (sampler = name, step_size = 0.01, n_steps = 300, seed = 42, extra...)
+            a = sample_chains(gauss_julia1(), [0.0, 0.0]; kw...)
+            b = sample_chains(ldm, [0.0, 0.0]; kw...)
+            @test b.n_chains == a.n_chains && b.n_draws == a.n_draws > 0
+            for k in 1:a.n_chains
+                @test positions(b, k) == positions(a, k)
+                @test energies(b, k) == energies(a, k)
+            end
+        end
+        m = JuliaModel(ldm)
+        @test dimension(m) == 2 && data_size(m) == 1
+        # AbstractMCMC: the LogDensityModel, the log density itself (which
+        # AbstractMCMC wraps), several chains, a step by hand.
+        s = Sgmc.SGHMC(step_size = 0.01, friction = 0.2, seed = 3)
+        ref = sample(gauss_julia1(), s, 500; chain_type = Chains, progress = false)
+        for model in (ldm, GaussLogDensity())
+            chn = sample(Random.Xoshiro(1), model, s, 500; chain_type = Chains, progress = false)
+            @test Array(chn) == Array(ref)
+        end
+        chn = sample(Random.Xoshiro(1), ldm, Sgmc.SGHMC(step_size = 0.01, friction = 0.2), 20_000;
+                     chain_type = Chains, discard_initial = 2000, progress = false)
+        check_moments(Array(chn[:, [Symbol("x[1]"), Symbol("x[2]")], 1]))
+        chns = sample(Random.Xoshiro(2), ldm, Sgmc.SGLD(step_size = 0.01), MCMCThreads(), 1000, 3;
+                      chain_type = Chains, progress = false)
+        @test size(chns, 3) == 3 && chns[:, Symbol("x[1]"), 1] != chns[:, Symbol("x[1]"), 2]
+        t, state = AbstractMCMC.step(Random.Xoshiro(1), ldm, Sgmc.SGLD(n_steps = 10))
+        t2, state = AbstractMCMC.step(Random.Xoshiro(1), ldm, Sgmc.SGLD(n_steps = 10), state)
+        @test t.iteration == 1 && t2.iteration == 2
+        # No gradients: refused, naming the capabilities and what is needed.
+        err = caught(() -> JuliaModel(AbstractMCMC.LogDensityModel(NoGradient())))
+        @test err isa ArgumentError && occursin("LogDensityOrder{0}", err.msg) &&
+              occursin("LogDensityOrder{1}", err.msg)
+        @test_throws ArgumentError sample(NoGradient(), Sgmc.SGLD(), 10; progress = false)
+        # -Inf outside the support: a non-finite energy, a fault of the model.
+        err = caught(() -> sample_chains(AbstractMCMC.LogDensityModel(HalfNormal()), [-1.0];
+                                         n_steps = 10))
+        @test err isa SgmcFault && err.status == LibSgmc.SGMC_ERROR_NONFINITE
+        @test occursin("non-finite energy (inf) at chain 0, step 1", err.message)
+        @test positions(sample_chains(AbstractMCMC.LogDensityModel(HalfNormal()), [1.0];
+                                      step_size = 1e-4, n_steps = 10)) isa Matrix{Float64}
     end
 
     @testset "data models from Julia matrices" begin

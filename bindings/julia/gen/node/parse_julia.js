@@ -3,33 +3,10 @@
 // ERROR or MISSING node as a failure: node parse_julia.js FILE_OR_DIR...
 'use strict';
 const fs = require('fs');
-const path = require('path');
-// Compile the grammar's WebAssembly with the baseline compiler only: the
-// optimising tier costs minutes of CPU for a few milliseconds of parsing.
-require('v8').setFlagsFromString('--liftoff-only');
-
-function julia_files(p) {
-  if (fs.statSync(p).isDirectory()) {
-    return fs.readdirSync(p).sort()
-      .filter((f) => f !== 'node_modules' && !f.startsWith('.'))
-      .flatMap((f) => julia_files(path.join(p, f)));
-  }
-  return p.endsWith('.jl') ? [p] : [];
-}
+const { julia_files, julia_parser } = require('./grammar');
 
 (async () => {
-  let Parser;
-  try {
-    Parser = require('web-tree-sitter');
-  } catch (e) {
-    console.log('FAIL: web-tree-sitter is not installed in ' + __dirname +
-                ': run `bash cmake/install-deps.sh` (or bindings/julia/gen/install-node-deps.sh)');
-    process.exit(1);
-  }
-  await Parser.init();
-  const Julia = await Parser.Language.load(require.resolve('tree-sitter-julia/tree-sitter-julia.wasm'));
-  const parser = new Parser();
-  parser.setLanguage(Julia);
+  const parser = await julia_parser();
   const files = process.argv.slice(2).flatMap(julia_files);
   if (files.length === 0) {
     console.log('FAIL: no Julia files given');

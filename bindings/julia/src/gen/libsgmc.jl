@@ -10,10 +10,10 @@ libsgmc, with the C types, constants and enums of the header. See the module
 """
 module LibSgmc
 
-# The shared library: the path in the environment variable SGMC_LIB when it
-# is set (when the package is loaded), else "libsgmc", found by the system's
-# dynamic loader (LD_LIBRARY_PATH, the ld.so cache, an installed prefix).
-const libsgmc = get(ENV, "SGMC_LIB", "libsgmc")
+# The shared library (a constant of the package, src/library.jl): the path
+# saved with `Sgmc.set_library!` (a preference of Sgmc), else "libsgmc",
+# found by the system's dynamic loader.
+using ..Sgmc: libsgmc
 
 """
     SGMC_VERSION_MAJOR
