@@ -74,9 +74,15 @@ directory (`"libsgmc.so.0"`) is left to the system's dynamic loader.
 path. Restart Julia afterwards: the path is compiled into the package
 ([`Sgmc.libsgmc`](@ref)).
 
+A path opens that very file, so the loader does not choose among libsgmc's
+copies per instruction-set level (docs/building.md): name the copy for this
+CPU (`lib/glibc-hwcaps/x86-64-v3/libsgmc.so.0` where it runs AVX2 and FMA)
+or leave libsgmc to the loader's search path. The message says which copy
+`path` is (`sgmc_isa_level`).
+
 ```julia
 julia> Sgmc.set_library!("build/capi/libsgmc.so")
-[ Info: Sgmc will load libsgmc from "/home/me/sgmc/build/capi/libsgmc.so": restart Julia
+[ Info: Sgmc will load libsgmc (baseline copy) from "/home/me/sgmc/build/capi/libsgmc.so": restart Julia
 ```
 """
 function set_library!(path::AbstractString)
@@ -84,7 +90,8 @@ function set_library!(path::AbstractString)
     problem = library_problem(lib)
     problem === nothing || throw(ArgumentError("Sgmc.set_library!(path = $(repr(path))): " * problem))
     @set_preferences!("libsgmc" => lib)
-    @info "Sgmc will load libsgmc from $(repr(lib)): restart Julia"
+    level = ccall(Libdl.dlsym(Libdl.dlopen(lib), :sgmc_isa_level), Cstring, ())  # sgmc_isa_level
+    @info "Sgmc will load libsgmc ($(unsafe_string(level)) copy) from $(repr(lib)): restart Julia"
     return lib
 end
 
