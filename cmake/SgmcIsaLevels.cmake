@@ -5,8 +5,8 @@
 # libsgmc and the sgmc program's libsgmc_program — are built once more for
 # each level of SGMC_ISA_LEVELS, into glibc-hwcaps/<level>/ beside the
 # baseline copy. glibc's loader (2.33+) then loads, by itself, the best copy
-# the CPU can run (`ld.so --help` lists the levels it would pick): AVX2 and
-# FMA where they exist, the baseline elsewhere, without a line of dispatch
+# the CPU can run (`ld.so --help` lists the levels it would pick): AVX-512
+# or AVX2 and FMA where they exist, the baseline elsewhere, without a line of dispatch
 # code and without mixing code of two levels in one library (Eigen's
 # templates would otherwise be merged across levels by the linker).
 # SGMC_NATIVE builds everything for the building machine instead.
@@ -22,7 +22,7 @@ if(NOT SGMC_NATIVE AND NOT SGMC_SANITIZE AND NOT SGMC_FUZZ
     #endif
     int main(void) { return 0; }]=] SGMC_HAVE_GLIBC_HWCAPS)
   if(SGMC_HAVE_GLIBC_HWCAPS)
-    set(_sgmc_default_levels x86-64-v3)
+    set(_sgmc_default_levels x86-64-v3 x86-64-v4)
   endif()
 endif()
 set(SGMC_ISA_LEVELS "${_sgmc_default_levels}" CACHE STRING
