@@ -13,7 +13,7 @@ build=$1
 tarball=$2
 run_tests=$3
 tests=$4
-work=$(mktemp -d)
+work=$(cd "$(mktemp -d)" && pwd -P)
 trap 'rm -rf "$work"' EXIT
 
 cmake --install "$build" --prefix "$work/prefix" > /dev/null
