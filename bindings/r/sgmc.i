@@ -537,8 +537,9 @@ void sgmc_r_resume(sgmc_draws **out, const sgmc_model *model, const char *path,
  * model has stopped it (the run keeps its draws, for c_sgmc_run_draws());
  * else list(gradient = n logicals (FALSE: S_B only, at a control point),
  * x = n points (named by `names` unless NULL), batch = n vectors of
- * 1-based data indices, done = the steps done, sgmc_run_progress()'s). Which chain an evaluation is for is the library's
- * business (its messages name it). dim is the run's dimension, the
+ * 1-based data indices, done = the steps done, sgmc_run_progress()'s).
+ * Which chain an evaluation is for is the library's business (its
+ * messages name it). dim is the run's dimension, the
  * model's. Lists rather than matrices: x[[i]] costs R a tenth of x[, i]. */
 SEXP sgmc_r_run_ask(sgmc_run *run, int64_t dim, SEXP names) {
   static const char *fields[] = {"gradient", "x", "batch", "done", ""};
