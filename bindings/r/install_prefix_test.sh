@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # CTest r_install_prefix: the R package installs as R packages over system
-# libraries do. libsgmc goes into a fresh prefix (cmake --install: nothing
+# libraries do. Without a libsgmc configure stops with its message; then
+# libsgmc goes into a fresh prefix (cmake --install: nothing
 # is rebuilt), the source tarball into a fresh R library with only that
 # prefix's sgmc.pc in PKG_CONFIG_PATH; the installed sgmc.so must load
 # libsgmc from the prefix, never from the build tree, and the testthat
@@ -15,6 +16,18 @@ run_tests=$3
 tests=$4
 work=$(cd "$(mktemp -d)" && pwd -P)
 trap 'rm -rf "$work"' EXIT
+
+echo "== without libsgmc, configure stops and says what to install or set"
+mkdir "$work/nowhere"
+# shellcheck disable=SC2086
+if env -u LD_LIBRARY_PATH ${SGMC_R_INSTALL_ENV:-} PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR="$work/nowhere" \
+  "$R" CMD INSTALL --no-multiarch -l "$work/nowhere" "$tarball" > "$work/nowhere.log" 2>&1 ||
+  ! grep -q "configure: error: pkg-config does not know the module 'sgmc'" "$work/nowhere.log" ||
+  ! grep -q "SGMC_CFLAGS=-IPREFIX/include" "$work/nowhere.log"; then
+  cat "$work/nowhere.log"
+  echo "FAIL: no configure error naming pkg-config's module and SGMC_CFLAGS/SGMC_LIBS"
+  exit 1
+fi
 
 cmake --install "$build" --prefix "$work/prefix" > /dev/null
 pc=$(find "$work/prefix" -name sgmc.pc)
