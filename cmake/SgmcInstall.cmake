@@ -29,8 +29,12 @@ install(FILES ${PROJECT_BINARY_DIR}/sgmc-config.cmake ${PROJECT_BINARY_DIR}/sgmc
   DESTINATION ${SGMC_CMAKE_DIR})
 
 # The .pc file finds its prefix from its own location, so the install tree
-# can be moved (cmake --install --prefix DIR works too).
-file(RELATIVE_PATH SGMC_PC_TO_PREFIX /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
+# can be moved (cmake --install --prefix DIR works too). bindings/r
+# configures the same template for the build tree.
+file(RELATIVE_PATH _pc_to_prefix /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
+set(SGMC_PC_PREFIX "\${pcfiledir}/${_pc_to_prefix}")
+set(SGMC_PC_LIBDIR "\${prefix}/${CMAKE_INSTALL_LIBDIR}")
+set(SGMC_PC_INCLUDEDIR "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
 configure_file(cmake/sgmc.pc.in ${PROJECT_BINARY_DIR}/sgmc.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/sgmc.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 

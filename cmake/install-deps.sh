@@ -12,6 +12,8 @@ packages=(
   doxygen                               # the C API reference (docs/Doxyfile.in)
   r-base-core r-cran-posterior          # R-hat/ESS checked against R's posterior
   swig r-base-dev r-cran-testthat       # the R package (bindings/r)
+  r-cran-cli                            # its progress bars
+  devscripts                            # checkbashisms, for R CMD check --as-cran (configure)
   r-cran-bayesplot r-cran-coda          # the R package's bayesplot and coda methods, tested
   libopenmpi-dev openmpi-bin            # the optional MPI driver (SGMC_MPI)
   clang libclang-rt-14-dev llvm ccache  # the fuzzers and sanitizer stages (cmake/ci/fuzz.sh,

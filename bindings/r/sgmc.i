@@ -28,6 +28,13 @@
  */
 %module sgmc
 
+/* SWIG's R_init_sgmc() registers the routines; ours, at the end of this
+ * file, calls it and then allows registered routines only (R CMD
+ * check's advice: no symbol search). */
+%begin %{
+#define R_init_sgmc sgmc_r_swig_init
+%}
+
 %{
 #include <limits.h>
 #include <math.h>
@@ -218,13 +225,34 @@ static R_xlen_t sgmc_r_length(SEXP x, const char *arg) {
   return (R_xlen_t)n;
 }
 
-/* ---- interrupts: the progress callback cancels the run on Ctrl-C ------ */
+/* ---- progress and interrupts ------------------------------------------
+ * sgmc_sample() calls its progress callback on the thread that called it
+ * (R's), between rounds, while no worker runs: the callback checks for
+ * Ctrl-C, which cancels the run with the draws so far, and calls the R
+ * function `tick(steps_done)` given to c_sgmc_r_sample() or
+ * c_sgmc_r_resume() (R_NilValue: none).
+ * R_ToplevelExec catches any longjmp (the interrupt's, an R error's)
+ * before it reaches C++ frames; the R layer's tick never fails. */
 static int sgmc_r_interrupted = 0;
-static void sgmc_r_check_interrupt_fn(void *unused) { (void)unused; R_CheckUserInterrupt(); }
+typedef struct sgmc_r_tick {
+  SEXP fun;
+  int64_t done;
+} sgmc_r_tick;
+static void sgmc_r_tick_fn(void *data) {
+  const sgmc_r_tick *tick = (const sgmc_r_tick *)data;
+  R_CheckUserInterrupt();
+  if (tick->fun != R_NilValue) {
+    SEXP call = PROTECT(Rf_lang2(tick->fun, Rf_ScalarReal((double)tick->done)));
+    Rf_eval(call, R_GlobalEnv);
+    UNPROTECT(1);
+  }
+}
 static int sgmc_r_progress(int64_t done, int64_t total, void *user) {
-  (void)done; (void)total; (void)user;
-  /* R_ToplevelExec catches the interrupt's longjmp before it reaches C++. */
-  if (R_ToplevelExec(sgmc_r_check_interrupt_fn, NULL) == FALSE) {
+  sgmc_r_tick tick;
+  (void)total;
+  tick.fun = (SEXP)user;
+  tick.done = done;
+  if (R_ToplevelExec(sgmc_r_tick_fn, &tick) == FALSE) {
     sgmc_r_interrupted = 1;
     return 1;
   }
@@ -414,10 +442,18 @@ SGMC_R_HANDLE(sgmc_run)
   (const double *targets, int64_t targets_len) };
 /* Copy only: R vectors may move or change (never SGMC_DATA_BORROW). */
 %typemap(in, numinputs=0) uint32_t flags %{ $1 = 0; %}
-/* sgmc_sample's progress callback checks for R interrupts (Ctrl-C). */
+/* The progress callback of sgmc_sample() and sgmc_resume() checks for R
+ * interrupts (Ctrl-C); that of the shims sgmc_r_sample() and
+ * sgmc_r_resume() also calls the R function given as `tick` (NULL: none)
+ * with the steps done. */
 %typemap(in, numinputs=0) (sgmc_progress_fn progress, void *user) %{
-  sgmc_r_interrupted = 0; $1 = sgmc_r_progress; $2 = NULL;
+  sgmc_r_interrupted = 0; $1 = sgmc_r_progress; $2 = (void *)R_NilValue;
 %}
+%typemap(in, numinputs=1) (sgmc_progress_fn progress, void *tick) %{
+  if (!Rf_isNull($input) && !Rf_isFunction($input)) sgmc_r_arg_error("tick", "must be NULL or a function");
+  sgmc_r_interrupted = 0; $1 = sgmc_r_progress; $2 = (void *)$input;
+%}
+%typemap(scoercein) (sgmc_progress_fn progress, void *tick) ""
 
 %include <stdint.i>
 #define SGMC_API
@@ -464,9 +500,9 @@ void sgmc_r_release(SEXP handle) {
  * the message is then c_sgmc_last_error(). A failure without draws (bad
  * arguments, ...) is an R error as for every other call. */
 void sgmc_r_sample(sgmc_draws **out, const sgmc_model *model, const sgmc_options *options,
-                   const double *x0, int64_t x0_len, sgmc_progress_fn progress, void *user,
+                   const double *x0, int64_t x0_len, sgmc_progress_fn progress, void *tick,
                    int32_t *status) {
-  sgmc_status s = sgmc_sample(out, model, options, x0, x0_len, progress, user);
+  sgmc_status s = sgmc_sample(out, model, options, x0, x0_len, progress, tick);
   if (s < 0 && *out == NULL) sgmc_r_stop_status(s);
   *status = (int32_t)s;
 }
@@ -490,9 +526,9 @@ SEXP sgmc_r_draws_contour_verdict(const sgmc_draws *draws) {
 /* sgmc_resume() that keeps the draws of a run a fault of the model
  * stopped, as sgmc_r_sample() does. */
 void sgmc_r_resume(sgmc_draws **out, const sgmc_model *model, const char *path,
-                   const sgmc_options *overrides, sgmc_progress_fn progress, void *user,
+                   const sgmc_options *overrides, sgmc_progress_fn progress, void *tick,
                    int32_t *status) {
-  sgmc_status s = sgmc_resume(out, model, path, overrides, progress, user);
+  sgmc_status s = sgmc_resume(out, model, path, overrides, progress, tick);
   if (s < 0 && *out == NULL) sgmc_r_stop_status(s);
   *status = (int32_t)s;
 }
@@ -501,13 +537,14 @@ void sgmc_r_resume(sgmc_draws **out, const sgmc_model *model, const char *path,
  * model has stopped it (the run keeps its draws, for c_sgmc_run_draws());
  * else list(gradient = n logicals (FALSE: S_B only, at a control point),
  * x = n points (named by `names` unless NULL), batch = n vectors of
- * 1-based data indices). Which chain an evaluation is for is the library's
- * business (its messages name it). dim is the run's dimension, the
+ * 1-based data indices, done = the steps done, sgmc_run_progress()'s).
+ * Which chain an evaluation is for is the library's business (its
+ * messages name it). dim is the run's dimension, the
  * model's. Lists rather than matrices: x[[i]] costs R a tenth of x[, i]. */
 SEXP sgmc_r_run_ask(sgmc_run *run, int64_t dim, SEXP names) {
-  static const char *fields[] = {"gradient", "x", "batch", ""};
+  static const char *fields[] = {"gradient", "x", "batch", "done", ""};
   static const char *fault_fields[] = {"status", "message", ""};
-  int64_t n = 0, i, j;
+  int64_t n = 0, i, j, done = 0, n_steps = 0;
   sgmc_evaluation e;
   SEXP out, x, batch, shared = R_NilValue;
   const int64_t *shared_at = NULL;
@@ -530,6 +567,9 @@ SEXP sgmc_r_run_ask(sgmc_run *run, int64_t dim, SEXP names) {
   SET_VECTOR_ELT(out, 1, x);
   batch = Rf_allocVector(VECSXP, (R_xlen_t)n);
   SET_VECTOR_ELT(out, 2, batch);
+  s = sgmc_run_progress(run, &done, &n_steps);
+  if (s < 0) sgmc_r_stop_status(s);
+  SET_VECTOR_ELT(out, 3, Rf_ScalarReal((double)done));
   for (i = 0; i < n; ++i) {
     s = sgmc_run_evaluation(run, i, &e);
     if (s < 0) sgmc_r_stop_status(s);
@@ -608,4 +648,14 @@ int sgmc_r_was_interrupted(void) { return sgmc_r_interrupted; }
 int sgmc_r_is_live(SEXP handle) {
   return TYPEOF(handle) == EXTPTRSXP && R_ExternalPtrAddr(handle) != NULL;
 }
+%}
+
+%wrapper %{
+#undef R_init_sgmc
+void sgmc_r_swig_init(DllInfo *dll);
+SWIGEXPORT void R_init_sgmc(DllInfo *dll) {
+  sgmc_r_swig_init(dll);
+  R_useDynamicSymbols(dll, FALSE);
+}
+#define R_init_sgmc sgmc_r_swig_init
 %}

@@ -157,9 +157,7 @@ sgmc_contour_index <- function(x) {
 .check_pooled <- function(x, pooled) {
   interacting <- x$sampler %in% .sgmc_interacting
   if (is.null(pooled)) return(interacting)
-  if (!is.logical(pooled) || length(pooled) != 1L || is.na(pooled))
-    stop(sprintf("'pooled' = %s: must be TRUE or FALSE", deparse(pooled)), call. = FALSE)
-  if (pooled && !interacting)
+  if (.check_flag(pooled, "pooled") && !interacting)
     stop(sprintf("'pooled' = TRUE: sampler '%s' has a theta per chain; pooled estimates need an interacting contour sampler (%s)",
                  x$sampler, paste(.sgmc_interacting, collapse = ", ")), call. = FALSE)
   pooled

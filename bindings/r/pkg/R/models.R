@@ -10,6 +10,13 @@
             class = "sgmc_model")
 }
 
+# TRUE or FALSE, else an error naming the argument `name` and its value.
+.check_flag <- function(x, name) {
+  if (!is.logical(x) || length(x) != 1L || is.na(x))
+    stop(sprintf("'%s' = %s: must be TRUE or FALSE", name, paste(deparse(x), collapse = "")), call. = FALSE)
+  x
+}
+
 .check_number <- function(x, name, lower = -Inf) {
   if (!is.numeric(x) || length(x) != 1L || is.na(x) || !is.finite(x) || x < lower)
     stop(sprintf("'%s' must be a single finite number >= %s", name, format(lower)), call. = FALSE)
@@ -90,16 +97,10 @@ sgmc_read_csv <- function(path, target) {
   sgmc_data(x, y)
 }
 
-.check_intercept <- function(intercept) {
-  if (!is.logical(intercept) || length(intercept) != 1L || is.na(intercept))
-    stop(sprintf("'intercept' = %s: must be TRUE or FALSE", paste(deparse(intercept), collapse = "")),
-         call. = FALSE)
-  intercept
-}
 
 sgmc_logistic <- function(x, y = NULL, prior_sd = 10, intercept = TRUE, coef_prior = "normal") {
   data <- .as_sgmc_data(x, y)
-  intercept <- .check_intercept(intercept)
+  intercept <- .check_flag(intercept, "intercept")
   if (intercept && identical(coef_prior, "normal")) {
     h <- c_sgmc_model_logistic(data$handle, .check_number(prior_sd, "prior_sd", 0))
   } else {
@@ -124,7 +125,7 @@ sgmc_logistic <- function(x, y = NULL, prior_sd = 10, intercept = TRUE, coef_pri
 sgmc_linear <- function(x, y = NULL, prior_sd = 10, noise_sd = 0, log_noise_prior_sd = 1,
                         intercept = TRUE, coef_prior = "normal", sigma_prior = NULL, sigma_scale = 1) {
   data <- .as_sgmc_data(x, y)
-  intercept <- .check_intercept(intercept)
+  intercept <- .check_flag(intercept, "intercept")
   if (is.null(sigma_prior) && intercept && identical(coef_prior, "normal")) {
     # The original model, through the original function (and its messages).
     noise_sd <- .check_number(noise_sd, "noise_sd", 0)

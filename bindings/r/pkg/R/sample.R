@@ -1,17 +1,20 @@
 # sgmc_sample(): runs a sampler on a model and returns an "sgmc_draws" object.
 
 sgmc_sample <- function(model, sampler = "sgld", n_steps = 1000, ..., x0 = NULL,
-                        n_chains = 1, threads = 0, seed = NULL, theta0 = NULL) {
+                        n_chains = 1, threads = 0, seed = NULL, theta0 = NULL,
+                        progress = interactive()) {
   if (!inherits(model, "sgmc_model")) stop("'model' must be an sgmc_model (see sgmc_target(), sgmc_model_r())", call. = FALSE)
+  .check_flag(progress, "progress")
   opts <- sgmc_options(sampler = sampler, n_steps = n_steps, n_chains = n_chains,
                        threads = threads, seed = .sgmc_seed(seed), ..., theta0 = theta0)
   n_chains <- .sgmc_get_option(opts, "n_chains")
   # t(): the C API takes the starts chain after chain (x0 is chains x dim).
   x0 <- as.numeric(t(.sgmc_start(x0, model$dim, n_chains)))
+  tick <- .sgmc_progress_bar(progress, opts)
   outcome <- if (is.null(model$r_functions)) {
-    .sgmc_outcome(c_sgmc_r_sample(model$handle, opts, x0))
+    .sgmc_outcome(c_sgmc_r_sample(model$handle, opts, x0, tick))
   } else {
-    .sgmc_run_r_model(model, c_sgmc_run_create(opts, model$dim, model$data_size, x0))
+    .sgmc_run_r_model(model, c_sgmc_run_create(opts, model$dim, model$data_size, x0), tick)
   }
   .sgmc_finish(outcome, model, opts, "sgmc_sample")
 }
@@ -19,20 +22,37 @@ sgmc_sample <- function(model, sampler = "sgld", n_steps = 1000, ..., x0 = NULL,
 # sgmc_resume(): continues the run saved in a checkpoint file, with the
 # draws of the whole run.
 sgmc_resume <- function(model, path, threads = NULL, checkpoint_every = NULL,
-                        checkpoint_file = NULL) {
+                        checkpoint_file = NULL, progress = interactive()) {
   if (!inherits(model, "sgmc_model")) stop("'model' must be an sgmc_model (see sgmc_target(), sgmc_model_r())", call. = FALSE)
   if (!is.character(path) || length(path) != 1 || is.na(path))
     stop("'path' must be one file name", call. = FALSE)
+  .check_flag(progress, "progress")
   placement <- list(threads = threads, checkpoint_every = checkpoint_every,
                     checkpoint_file = checkpoint_file)
   overrides <- do.call(sgmc_options, placement[!vapply(placement, is.null, logical(1))])
   opts <- c_sgmc_checkpoint_options(path)
+  tick <- .sgmc_progress_bar(progress, opts)
   outcome <- if (is.null(model$r_functions)) {
-    .sgmc_outcome(c_sgmc_r_resume(model$handle, path, overrides))
+    .sgmc_outcome(c_sgmc_r_resume(model$handle, path, overrides, tick))
   } else {
-    .sgmc_run_r_model(model, c_sgmc_run_resume(path, overrides, model$dim, model$data_size))
+    .sgmc_run_r_model(model, c_sgmc_run_resume(path, overrides, model$dim, model$data_size), tick)
   }
   .sgmc_finish(outcome, model, opts, "sgmc_resume")
+}
+
+# The progress bar of a run (cli; shown when `show` is TRUE and the run
+# lasts, closed when the caller returns): NULL without a bar, else the
+# function that moves it to the steps done. The library reports every
+# "progress_every" steps: a built-in model's run from its progress callback
+# (on R's thread, between rounds), an R model's from the loop's asks. A
+# failure to draw never stops the run.
+.sgmc_progress_bar <- function(show, opts, envir = parent.frame()) {
+  if (!show) return(NULL)
+  bar <- cli::cli_progress_bar(sprintf("sgmc %s", .sgmc_get_option(opts, "sampler")),
+                               total = .sgmc_get_option(opts, "n_steps"), .envir = envir)
+  function(done) {
+    tryCatch(cli::cli_progress_update(set = done, id = bar, .envir = envir), error = function(e) NULL)
+  }
 }
 
 # The outcome of a run: list(draws = the draws handle, fault = NULL or
@@ -86,8 +106,9 @@ sgmc_resume <- function(model, path, threads = NULL, checkpoint_every = NULL,
 # type or length, is told as a fault of the model whose cause names the
 # function; a non-finite value is passed on for the library to judge
 # (under "on_fault", as for built-in models). Ctrl-C ends the run with the
-# draws so far. Returns an outcome as .sgmc_outcome() does.
-.sgmc_run_r_model <- function(model, run) {
+# draws so far. tick: NULL, or the function .sgmc_progress_bar() returns.
+# Returns an outcome as .sgmc_outcome() does.
+.sgmc_run_r_model <- function(model, run, tick = NULL) {
   f <- model$r_functions
   energy <- f$energy
   gradient_of <- f$gradient
@@ -102,6 +123,7 @@ sgmc_resume <- function(model, path, threads = NULL, checkpoint_every = NULL,
   n <- 0L
   i <- 0L
   faulted <- FALSE
+  shown <- 0
   # The function being evaluated; NULL while the library's calls run, whose
   # errors are no fault of the model.
   what <- NULL
@@ -144,6 +166,7 @@ sgmc_resume <- function(model, path, threads = NULL, checkpoint_every = NULL,
         if (n > 0L) .Call(R_swig_c_sgmc_r_run_tell, run, data_free, be, bg, pe, pg, failed, cause)
         ev <- .Call(R_swig_c_sgmc_r_run_ask, run, d, variables, FALSE)
         if (is.null(ev) || !is.null(ev$status)) break
+        if (!is.null(tick) && ev$done != shown) tick(shown <- ev$done)
         x <- ev$x
         batch <- ev$batch
         gradient <- ev$gradient
