@@ -176,8 +176,9 @@ function AbstractMCMC.sample(rng::Random.AbstractRNG, model::AbstractSgmcModel, 
                                    thinning = thinning, kwargs...)
 end
 
-_param_names(model, param_names) =
-    param_names === nothing ? [Symbol("x[$i]") for i in 1:model.dim] : Symbol.(param_names)
+# The parameters' names of a model or Draws, unless the caller gives them.
+_param_names(source, param_names) =
+    Symbol.(param_names === nothing ? parameter_names(source) : param_names)
 
 function AbstractMCMC.bundle_samples(samples::Vector{Transition}, model::AbstractSgmcModel,
                                      sampler::Sampler, state::RunState,
@@ -196,8 +197,8 @@ end
 """
     MCMCChains.Chains(draws::Draws; param_names = nothing)
 
-All chains of `draws` as `MCMCChains.Chains`: the parameters `x[1]`, ...,
-and the internals `energy` and `iteration`, plus `log_weight` (the running
+All chains of `draws` as `MCMCChains.Chains`: the parameters, named as
+[`parameter_names`](@ref)`(draws)` says unless `param_names` is given, and the internals `energy` and `iteration`, plus `log_weight` (the running
 interpolated importance log-weight) and `contour_index` for the contour
 samplers and `cycle` for the cyclical ones. `info` holds the sampler name,
 the final `theta` of each chain of a contour run with its
@@ -208,7 +209,7 @@ rejected). The draws of a run that a fault of the model stopped (the
 `draws` of an [`SgmcFault`](@ref)) are cut to the shortest chain.
 """
 function MCMCChains.Chains(d::Draws; param_names = nothing)
-    names = param_names === nothing ? [Symbol("x[$i]") for i in 1:d.dim] : Symbol.(param_names)
+    names = _param_names(d, param_names)
     n = d.n_chains == 0 ? 0 : minimum(draw_count(d, c) for c in 1:d.n_chains)
     return _chains(d, collect(1:d.n_chains), collect(1:n), names)
 end
