@@ -125,8 +125,8 @@ void run_demo(const DemoOptions& options, std::ostream& out) {
   out << "sgmc demo: gauss25, a mixture of 25 equal Gaussians on a 5 x 5 grid, gradient noise N(0, I)\n"
       << options.chains << " chains x " << options.steps << " iterations per sampler\n\n"
       << std::left << std::setw(8) << "sampler" << std::right << std::setw(13) << "modes found"
-      << std::setw(9) << "KL" << std::setw(12) << "mass TV" << std::setw(10) << "mean " + names[0]
-      << std::setw(10) << "mean " + names[1] << std::setw(10) << "seconds" << "\n";
+      << std::setw(9) << "KL" << std::setw(12) << "mass TV" << std::setw(11) << "mean " + names[0]
+      << std::setw(11) << "mean " + names[1] << std::setw(10) << "seconds" << "\n";
   std::vector<ScatterPanel> panels;
   std::string verdicts;  // the contour samplers' convergence verdicts (SPEC §4.4)
   for (const auto& c : contenders()) {
@@ -147,7 +147,7 @@ void run_demo(const DemoOptions& options, std::ostream& out) {
     const Findings f = assess(std::move(points), std::move(log_weights), grid, density, centres);
     out << std::left << std::setw(8) << c.label << std::right << std::setw(10) << f.modes << "/25"
         << std::fixed << std::setprecision(3) << std::setw(9) << f.kl << std::setw(12) << f.tv
-        << std::setw(10) << f.mean[0] << std::setw(10) << f.mean[1] << std::setw(10)
+        << std::setw(11) << f.mean[0] << std::setw(11) << f.mean[1] << std::setw(10)
         << record.seconds << "\n";
     if (record.contour) verdicts += c.label + " " + contour_line(record) + "\n";
     // A weighted sample is pictured after systematic resampling, so that

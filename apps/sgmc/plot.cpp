@@ -73,12 +73,19 @@ std::vector<std::string> page_files(const std::string& picture, Index n, Index p
 void plot_draws(const PlotOptions& options, std::ostream& out) {
   // The draws file is a CSV with a header, read as a data set whose target
   // column is the chain number.
-  const auto table = read_csv(options.draws, kChainColumn);
-  const Index iteration = column_of(*table, kIterationColumn);
-  if (iteration < 0) {
-    throw Error(ErrorKind::kInvalidArgument, "file '" + options.draws + "' has no column '" +
-                                                 kIterationColumn + "': not written by sgmc run");
+  const auto not_draws = [&](const char* column) {
+    return Error(ErrorKind::kInvalidArgument, "file '" + options.draws + "' has no column '" +
+                                                  column + "': not a draws file of sgmc run");
+  };
+  std::shared_ptr<const Dataset> table;
+  try {
+    table = read_csv(options.draws, kChainColumn);
+  } catch (const Error& e) {
+    if (e.kind() == ErrorKind::kInvalidArgument) throw not_draws(kChainColumn);
+    throw;  // a file that cannot be read, or a malformed row: read_csv's message
   }
+  const Index iteration = column_of(*table, kIterationColumn);
+  if (iteration < 0) throw not_draws(kIterationColumn);
   const auto& features = table->features();
   const auto& chain = table->targets();
   if (chain.minCoeff() < 1 || (chain.array() != chain.array().round()).any()) {
