@@ -78,7 +78,7 @@ std::pair<Eigen::MatrixXd, std::optional<Vec>> pooled(const RunRecord& record) {
     const Index m = c.draws.size();
     points.middleCols(at, m) = c.draws.draws();
     if (log_weights && m > 0) {
-      log_weights->segment(at, m) = normalised_weights(c.log_weights).array().log();
+      log_weights->segment(at, m) = normalised_log_weights(c.log_weights);
     }
     at += m;
   }
@@ -102,6 +102,7 @@ Findings assess(Eigen::MatrixXd points, std::optional<Vec> log_weights, const Gr
 void run_demo(const DemoOptions& options, std::ostream& out) {
   const auto model = make_synthetic_target("gauss25", TargetNoise{0.0, kGradNoise});
   const Eigen::MatrixXd centres = gauss25_centres();
+  const auto names = model->parameter_names();
   const Grid grid(Vec::Constant(2, kLo), Vec::Constant(2, kHi), {kBins, kBins});
   // The exact density exp(-U) at the cell centres, in the grid's order (x
   // slowest), for the KL and, reshaped to rows of y, for the background.
@@ -124,8 +125,8 @@ void run_demo(const DemoOptions& options, std::ostream& out) {
   out << "sgmc demo: gauss25, a mixture of 25 equal Gaussians on a 5 x 5 grid, gradient noise N(0, I)\n"
       << options.chains << " chains x " << options.steps << " iterations per sampler\n\n"
       << std::left << std::setw(8) << "sampler" << std::right << std::setw(13) << "modes found"
-      << std::setw(9) << "KL" << std::setw(12) << "mass TV" << std::setw(10) << "mean x1"
-      << std::setw(10) << "mean x2" << std::setw(10) << "seconds" << "\n";
+      << std::setw(9) << "KL" << std::setw(12) << "mass TV" << std::setw(11) << "mean " + names[0]
+      << std::setw(11) << "mean " + names[1] << std::setw(10) << "seconds" << "\n";
   std::vector<ScatterPanel> panels;
   std::string verdicts;  // the contour samplers' convergence verdicts (SPEC §4.4)
   for (const auto& c : contenders()) {
@@ -146,7 +147,7 @@ void run_demo(const DemoOptions& options, std::ostream& out) {
     const Findings f = assess(std::move(points), std::move(log_weights), grid, density, centres);
     out << std::left << std::setw(8) << c.label << std::right << std::setw(10) << f.modes << "/25"
         << std::fixed << std::setprecision(3) << std::setw(9) << f.kl << std::setw(12) << f.tv
-        << std::setw(10) << f.mean[0] << std::setw(10) << f.mean[1] << std::setw(10)
+        << std::setw(11) << f.mean[0] << std::setw(11) << f.mean[1] << std::setw(10)
         << record.seconds << "\n";
     if (record.contour) verdicts += c.label + " " + contour_line(record) + "\n";
     // A weighted sample is pictured after systematic resampling, so that
@@ -162,7 +163,7 @@ void run_demo(const DemoOptions& options, std::ostream& out) {
                       std::move(shown), centres, background});
     if (record.outcome.cancelled) break;
   }
-  write_scatter_png(options.picture, panels, kLo, kHi);
+  write_scatter_png(options.picture, panels, kLo, kHi, names[0], names[1]);
   out << "\n" << verdicts << "\nKL: grid-histogram KL(draws || target) on [-6, 6]^2, cells of 0.2; mass TV: total\n"
          "variation between the draws' share in each mode's basin and the true 1/25. ICSGLD's\n"
          "KL, mass TV and mean use its importance weights (each chain's normalised, chains\n"

@@ -58,16 +58,27 @@ std::optional<bool> JsonFields::flag(const std::string& key) {
   return v->get<bool>();
 }
 
-std::optional<std::vector<double>> JsonFields::numbers(const std::string& key) {
+template <typename T>
+std::optional<std::vector<T>> JsonFields::array(const std::string& key,
+                                                bool (nlohmann::json::*is)() const noexcept,
+                                                const char* expected) {
   const auto* v = take(key);
   if (v == nullptr) return std::nullopt;
-  if (!v->is_array()) fail(key, "must be an array of numbers");
-  std::vector<double> out;
+  if (!v->is_array()) fail(key, expected);
+  std::vector<T> out;
   for (const auto& x : *v) {
-    if (!x.is_number()) fail(key, "must be an array of numbers");
-    out.push_back(x.get<double>());
+    if (!(x.*is)()) fail(key, expected);
+    out.push_back(x.get<T>());
   }
   return out;
+}
+
+std::optional<std::vector<double>> JsonFields::numbers(const std::string& key) {
+  return array<double>(key, &nlohmann::json::is_number, "must be an array of numbers");
+}
+
+std::optional<std::vector<std::string>> JsonFields::texts(const std::string& key) {
+  return array<std::string>(key, &nlohmann::json::is_string, "must be an array of strings");
 }
 
 void JsonFields::reject_unknown() const {

@@ -27,6 +27,8 @@ class JsonFields {
   std::optional<bool> flag(const std::string& key);
   /// An array of numbers.
   std::optional<std::vector<double>> numbers(const std::string& key);
+  /// An array of strings.
+  std::optional<std::vector<std::string>> texts(const std::string& key);
 
   /// "path.key" for messages.
   std::string name(const std::string& key) const;
@@ -36,6 +38,13 @@ class JsonFields {
   void reject_unknown() const;
 
  private:
+  /// An array whose every element passes `is`, read as T; `expected` says
+  /// what it must be.
+  template <typename T>
+  std::optional<std::vector<T>> array(const std::string& key,
+                                      bool (nlohmann::json::*is)() const noexcept,
+                                      const char* expected);
+
   const nlohmann::json& object_;
   std::string path_;
   std::set<std::string> taken_;

@@ -58,7 +58,10 @@ extern "C" __attribute__((visibility("default"))) int sgmc_program_main(int argc
   auto* plot_cmd = app.add_subcommand("plot", "trace and density pictures of a draws CSV");
   plot_cmd->add_option("draws", plot.draws, "draws CSV written by sgmc run")->required();
   plot_cmd->add_option("--picture", plot.picture, "PNG file to write");
-  plot_cmd->add_option("--coordinates", plot.max_coordinates, "coordinates pictured, the first ones")
+  plot_cmd->add_option("--parameters", plot.parameters,
+                       "parameters pictured, by their column names (default: every one)");
+  plot_cmd->add_option("--per-page", plot.per_page,
+                       "parameters per picture; more go to further pictures, -1, -2, ...")
       ->check(CLI::PositiveNumber);
   plot_cmd->add_option("--bins", plot.bins, "histogram bins")->check(CLI::PositiveNumber);
 

@@ -8,6 +8,7 @@
 #include "sgmc/models/linear_regression.hpp"
 #include "sgmc/models/logistic_regression.hpp"
 #include "sgmc/models/mlp.hpp"
+#include "sgmc/models/parameter_names.hpp"
 #include "sgmc/models/synthetic.hpp"
 
 namespace sgmc::app {
@@ -142,11 +143,18 @@ void read_model_spec(JsonFields& fields, ModelSpec& spec) {
   spec.hidden = fields.integer("hidden").value_or(spec.hidden);
   spec.output = fields.text("output").value_or(spec.output);
   spec.classes = fields.integer("classes").value_or(spec.classes);
+  spec.names = fields.texts("names").value_or(spec.names);
   fields.reject_unknown();
 }
 
 std::unique_ptr<Model> make_model(const ModelSpec& spec) {
   return spec.data.empty() ? make_target(spec) : make_data_model(spec);
+}
+
+std::vector<std::string> parameter_names(const ModelSpec& spec, const Model& model) {
+  if (spec.names.empty()) return model.parameter_names();
+  check_parameter_names(spec.names, model.dim(), "model.names");
+  return spec.names;
 }
 
 }  // namespace sgmc::app

@@ -41,6 +41,8 @@ struct ModelSpec {
   Index hidden = 10;         ///< mlp: hidden units H
   std::string output = "softmax";   ///< mlp: "softmax" (classes) or "gaussian"
   Index classes = 0;         ///< mlp softmax: K; 0 = largest label + 1
+  /// The parameters' names, d of them; empty = the model's own.
+  std::vector<std::string> names;
 };
 
 /// Reads the members of the config's "model" object into `spec`.
@@ -48,5 +50,9 @@ void read_model_spec(JsonFields& fields, ModelSpec& spec);
 
 /// Builds the model. Throws sgmc::Error naming a bad setting or file.
 std::unique_ptr<Model> make_model(const ModelSpec& spec);
+
+/// The names of `model`'s parameters: spec.names, checked against the
+/// model (sgmc::check_parameter_names, as "model.names"), or the model's own.
+std::vector<std::string> parameter_names(const ModelSpec& spec, const Model& model);
 
 }  // namespace sgmc::app

@@ -1,7 +1,9 @@
 #include "plot.hpp"
 
 #include <algorithm>
+#include <filesystem>
 
+#include "draws_csv.hpp"
 #include "sgmc/core/error.hpp"
 #include "sgmc/data/csv.hpp"
 #include "sgmc/estimators/weighted.hpp"
@@ -17,7 +19,7 @@ Index column_of(const Dataset& table, const std::string& name) {
   return it == names.end() ? -1 : static_cast<Index>(it - names.begin());
 }
 
-/// The rows of chain c, in file order.
+/// The rows of chain c (1-based), in file order.
 std::vector<Index> rows_of(const Dataset::Targets& chain, Index c) {
   std::vector<Index> rows;
   for (Index i = 0; i < chain.size(); ++i) {
@@ -26,50 +28,86 @@ std::vector<Index> rows_of(const Dataset::Targets& chain, Index c) {
   return rows;
 }
 
-/// Columns that describe a draw rather than hold one of its coordinates.
-bool is_coordinate(const std::string& name) {
-  return name != "iteration" && name != "cycle" && name != "index" && name != "log_weight" &&
-         name != "temperature";
+/// The columns pictured: those named in `wanted`, in its order, or every
+/// parameter's. Throws naming a name the file has no parameter of.
+std::vector<Index> pictured_columns(const Dataset& table, const std::vector<std::string>& wanted,
+                                    const std::string& path) {
+  std::vector<Index> all;
+  std::string known;
+  for (Index j = 0; j < table.n_features(); ++j) {
+    const auto& name = table.feature_names()[static_cast<std::size_t>(j)];
+    if (!is_parameter_column(name)) continue;
+    all.push_back(j);
+    known += (known.empty() ? "" : ", ") + name;
+  }
+  if (wanted.empty()) return all;
+  std::vector<Index> columns;
+  for (const auto& name : wanted) {
+    const Index j = column_of(table, name);
+    if (j < 0 || !is_parameter_column(name)) {
+      throw Error(ErrorKind::kInvalidArgument, "--parameters '" + name +
+                                                   "': file '" + path +
+                                                   "' has no parameter of that name (" + known +
+                                                   ")");
+    }
+    columns.push_back(j);
+  }
+  return columns;
 }
 
 }  // namespace
 
+std::vector<std::string> page_files(const std::string& picture, Index n, Index per_page) {
+  const Index pages = std::max<Index>(1, (n + per_page - 1) / per_page);
+  if (pages == 1) return {picture};
+  const std::filesystem::path path(picture);
+  std::vector<std::string> files;
+  for (Index p = 1; p <= pages; ++p) {
+    auto page = path;
+    page.replace_filename(path.stem().string() + "-" + std::to_string(p) + path.extension().string());
+    files.push_back(page.string());
+  }
+  return files;
+}
+
 void plot_draws(const PlotOptions& options, std::ostream& out) {
   // The draws file is a CSV with a header, read as a data set whose target
-  // column is the chain id.
-  const auto table = read_csv(options.draws, "chain");
-  const Index iteration = column_of(*table, "iteration");
-  if (iteration < 0) {
-    throw Error(ErrorKind::kInvalidArgument,
-                "file '" + options.draws + "' has no column 'iteration': not written by sgmc run");
+  // column is the chain number.
+  const auto not_draws = [&](const char* column) {
+    return Error(ErrorKind::kInvalidArgument, "file '" + options.draws + "' has no column '" +
+                                                  column + "': not a draws file of sgmc run");
+  };
+  std::shared_ptr<const Dataset> table;
+  try {
+    table = read_csv(options.draws, kChainColumn);
+  } catch (const Error& e) {
+    if (e.kind() == ErrorKind::kInvalidArgument) throw not_draws(kChainColumn);
+    throw;  // a file that cannot be read, or a malformed row: read_csv's message
   }
-  const Index log_weight = column_of(*table, "log_weight");
+  const Index iteration = column_of(*table, kIterationColumn);
+  if (iteration < 0) throw not_draws(kIterationColumn);
   const auto& features = table->features();
   const auto& chain = table->targets();
-  const Index n_chains = static_cast<Index>(chain.maxCoeff()) + 1;
-  // Each chain has its own theta: weights are normalised per chain and the
-  // chains counted equally (docs/cli.md).
-  Vec weights = Vec::Constant(table->rows(), 1.0 / static_cast<double>(table->rows()));
-  if (log_weight >= 0) {
-    for (Index c = 0; c < n_chains; ++c) {
-      const auto rows = rows_of(chain, c);
-      const Vec w = normalised_weights(features(rows, log_weight));
-      for (std::size_t i = 0; i < rows.size(); ++i) {
-        weights[rows[i]] = w[static_cast<Index>(i)] / static_cast<double>(n_chains);
-      }
-    }
+  if (chain.minCoeff() < 1 || (chain.array() != chain.array().round()).any()) {
+    throw Error(ErrorKind::kInvalidArgument, "file '" + options.draws + "': column '" +
+                                                 kChainColumn + "' must hold chain numbers from 1");
   }
+  const Index n_chains = static_cast<Index>(chain.maxCoeff());
+  // .log_weight is each draw's share in the pooled estimate up to a
+  // constant (docs/cli.md): normalised over all draws.
+  const Index log_weight = column_of(*table, kLogWeightColumn);
+  const Vec weights = log_weight >= 0
+                          ? normalised_weights(features.col(log_weight))
+                          : Vec(Vec::Constant(table->rows(), 1.0 / static_cast<double>(table->rows())));
 
+  const auto columns = pictured_columns(*table, options.parameters, options.draws);
   std::vector<CoordinatePanels> panels;
-  const auto& names = table->feature_names();
-  for (Index j = 0; j < table->n_features(); ++j) {
-    const auto& name = names[static_cast<std::size_t>(j)];
-    if (!is_coordinate(name)) continue;
-    if (static_cast<Index>(panels.size()) == options.max_coordinates) break;
-    CoordinatePanels row{name, std::vector<Vec>(static_cast<std::size_t>(n_chains)),
+  for (const Index j : columns) {
+    CoordinatePanels row{table->feature_names()[static_cast<std::size_t>(j)],
+                         std::vector<Vec>(static_cast<std::size_t>(n_chains)),
                          std::vector<Vec>(static_cast<std::size_t>(n_chains)), 0, 0, {}};
     for (Index c = 0; c < n_chains; ++c) {
-      const auto rows = rows_of(chain, c);
+      const auto rows = rows_of(chain, c + 1);
       row.iterations[static_cast<std::size_t>(c)] = features(rows, iteration);
       row.values[static_cast<std::size_t>(c)] = features(rows, j);
     }
@@ -83,10 +121,29 @@ void plot_draws(const PlotOptions& options, std::ostream& out) {
     }
     panels.push_back(std::move(row));
   }
-  write_trace_png(options.picture, panels);
-  out << "plotted " << panels.size() << " coordinates of " << table->rows() << " draws ("
-      << n_chains << " chains" << (log_weight >= 0 ? ", weighted" : "") << "): "
-      << options.picture << "\n";
+
+  const auto n = static_cast<Index>(panels.size());
+  const auto files = page_files(options.picture, n, options.per_page);
+  const std::string about = std::to_string(table->rows()) + " draws, " + std::to_string(n_chains) +
+                            " chains" + (log_weight >= 0 ? ", weighted" : "");
+  for (std::size_t p = 0; p < files.size(); ++p) {
+    const Index first = static_cast<Index>(p) * options.per_page;
+    const Index last = std::min(n, first + options.per_page);
+    const std::vector<CoordinatePanels> page(panels.begin() + first, panels.begin() + last);
+    const std::string which = files.size() == 1 ? "" : ": parameters " + std::to_string(first + 1) +
+                                                          "-" + std::to_string(last) + " of " +
+                                                          std::to_string(n);
+    write_trace_png(files[p], options.draws + which + " (" + about + ")", page);
+  }
+  const Index in_file = static_cast<Index>(pictured_columns(*table, {}, options.draws).size());
+  out << "plotted "
+      << (in_file == 1   ? std::string("the one parameter")
+          : n == in_file ? "all " + std::to_string(n) + " parameters"
+                         : std::to_string(n) + " of " + std::to_string(in_file) + " parameters")
+      << " of " << about << ":";
+  for (const auto& file : files) out << " " << file;
+  if (files.size() > 1) out << " (" << options.per_page << " parameters a picture)";
+  out << "\n";
 }
 
 }  // namespace sgmc::app

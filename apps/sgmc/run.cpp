@@ -33,6 +33,7 @@ bool resumes(const Job& job, std::ostream& err) {
 
 RunRecord run_job(const Job& job, std::ostream& err, Processes* processes) {
   const auto model = make_model(job.model);
+  auto names = parameter_names(job.model, *model);  // checked before the run
   const SamplerConfig sampler = sampler_config(job.options);
   const RecordPolicy record = record_policy(job.options);
   Vec x0 = Vec::Zero(model->dim());
@@ -52,7 +53,7 @@ RunRecord run_job(const Job& job, std::ostream& err, Processes* processes) {
   for (const auto& chain : result.chains) chains.push_back(recorded(*chain));
   if (processes != nullptr) chains = processes->gather(chains);
 
-  RunRecord out{sampler.kind, {}, record.n_steps, result.outcome,
+  RunRecord out{sampler.kind, std::move(names), {}, record.n_steps, result.outcome,
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), {}};
   // After a fault, the iterations every chain made, of all processes.
   if (out.outcome.fault && !chains.empty()) {

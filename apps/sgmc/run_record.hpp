@@ -38,6 +38,7 @@ struct ChainRecord {
 
 struct RunRecord {
   SamplerKind kind = SamplerKind::kSgld;
+  std::vector<std::string> names;  ///< of the model's parameters, d of them
   std::vector<ChainRecord> chains;
   Index n_steps = 0;    ///< iterations asked for
   RunOutcome outcome;   ///< iterations made; cancelled by Ctrl-C; the fault that stopped the run

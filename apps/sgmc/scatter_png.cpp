@@ -6,13 +6,16 @@
 #include <memory>
 #include <numbers>
 
+#include "axes.hpp"
 #include "png_canvas.hpp"
 
 namespace sgmc::app {
 namespace {
 
-constexpr int kPanel = 420;   // pixels per panel side
+constexpr int kPanel = 480;   // pixels per panel's width
 constexpr int kMargin = 30;   // room for the title
+constexpr int kPad = 14;      // right of and below the axes
+constexpr double kSide = kPanel - kAxisLeft - kPad;  // the square's side
 
 /// Paints `values` (rows = y cells from below) over the box whose top-left
 /// corner is (left, top) and side `side` pixels. A square root eases the
@@ -43,47 +46,41 @@ void draw_background(cairo_t* cr, const Eigen::MatrixXd& values, double left, do
 }
 
 void draw_panel(const PngCanvas& canvas, const ScatterPanel& panel, double x_offset, double lo,
-                double hi) {
+                double hi, const std::string& x_title, const std::string& y_title) {
   cairo_t* cr = canvas.cr();
-  const double scale = (kPanel - 2.0 * 10) / (hi - lo);
-  auto px = [&](double x) { return x_offset + 10 + (x - lo) * scale; };
-  auto py = [&](double y) { return kMargin + 10 + (hi - y) * scale; };
+  const PlotBox b{x_offset + kAxisLeft, kMargin, kSide, kSide, lo, hi, lo, hi};
 
-  if (panel.background.size() > 0) {
-    draw_background(cr, panel.background, px(lo), py(hi), (hi - lo) * scale);
-  }
-
-  cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-  cairo_rectangle(cr, px(lo), py(hi), (hi - lo) * scale, (hi - lo) * scale);
-  cairo_set_line_width(cr, 1.0);
-  cairo_stroke(cr);
+  if (panel.background.size() > 0) draw_background(cr, panel.background, b.left, b.top, kSide);
 
   cairo_set_source_rgba(cr, 0.1, 0.3, 0.8, 0.08);
   for (Eigen::Index j = 0; j < panel.draws.cols(); ++j) {
     const double x = panel.draws(0, j), y = panel.draws(1, j);
     if (x < lo || x > hi || y < lo || y > hi) continue;
-    cairo_rectangle(cr, px(x) - 1, py(y) - 1, 2, 2);
+    cairo_rectangle(cr, b.px(x) - 1, b.py(y) - 1, 2, 2);
     cairo_fill(cr);
   }
 
   cairo_set_source_rgb(cr, 0.85, 0.1, 0.1);
+  cairo_set_line_width(cr, 1.0);
   for (Eigen::Index j = 0; j < panel.marks.cols(); ++j) {
     cairo_new_sub_path(cr);
-    cairo_arc(cr, px(panel.marks(0, j)), py(panel.marks(1, j)), 4, 0, 2 * std::numbers::pi);
+    cairo_arc(cr, b.px(panel.marks(0, j)), b.py(panel.marks(1, j)), 4, 0, 2 * std::numbers::pi);
   }
   cairo_stroke(cr);
 
-  canvas.title(x_offset + 10, kMargin - 10, panel.title);
+  draw_axes(cr, b, x_title, y_title);
+  canvas.title(b.left, kMargin - 10, panel.title);
 }
 
 }  // namespace
 
 void write_scatter_png(const std::string& path, const std::vector<ScatterPanel>& panels,
-                       double lo, double hi) {
+                       double lo, double hi, const std::string& x_title,
+                       const std::string& y_title) {
   const int width = kPanel * static_cast<int>(panels.size());
-  const PngCanvas canvas(width, kPanel + kMargin);
+  const PngCanvas canvas(width, static_cast<int>(kMargin + kSide + kAxisBottom + kPad));
   for (std::size_t i = 0; i < panels.size(); ++i) {
-    draw_panel(canvas, panels[i], static_cast<double>(i) * kPanel, lo, hi);
+    draw_panel(canvas, panels[i], static_cast<double>(i) * kPanel, lo, hi, x_title, y_title);
   }
   canvas.write(path);
 }

@@ -56,8 +56,9 @@ ChainDraws coordinate_pooled(const std::vector<const ChainRecord*>& chains, Inde
   return out;
 }
 
-nlohmann::json coordinate_summary(const std::vector<const ChainRecord*>& chains, Index j) {
-  nlohmann::json s = {{"name", std::string("x").append(std::to_string(j + 1))}};
+nlohmann::json coordinate_summary(const std::vector<const ChainRecord*>& chains, Index j,
+                                  const std::string& name) {
+  nlohmann::json s = {{"name", name}};
   const ChainDraws pooled = coordinate_pooled(chains, j);
   if (pooled.rows() < 2) return s;
   s["mean"] = pooled.mean();
@@ -186,7 +187,7 @@ nlohmann::json summarise(const RunRecord& record) {
   const auto chains = target_chains(record);
   nlohmann::json coordinates = nlohmann::json::array();
   for (Index j = 0; j < record.chains.front().draws.dim(); ++j) {
-    coordinates.push_back(coordinate_summary(chains, j));
+    coordinates.push_back(coordinate_summary(chains, j, record.names[static_cast<std::size_t>(j)]));
   }
   out["coordinates"] = coordinates;
   if (is_contour(record.kind)) out["weighted"] = weighted_summary(record);
@@ -227,16 +228,19 @@ std::string summary_table(const nlohmann::json& summary) {
       out << "-";
     }
   };
-  out << std::left << std::setw(10) << "variable" << std::right << std::setw(10) << "mean"
+  const auto& coordinates = summary["coordinates"];
+  std::size_t width = 10;  // the names' column: the longest name and a space
+  for (const auto& c : coordinates) width = std::max(width, c["name"].get<std::string>().size() + 1);
+  const int name_width = static_cast<int>(width);
+  out << std::left << std::setw(name_width) << "variable" << std::right << std::setw(10) << "mean"
       << std::setw(10) << "sd" << std::setw(10) << "q5" << std::setw(10) << "q50" << std::setw(10)
       << "q95" << std::setw(8) << "rhat" << std::setw(10) << "ess_bulk" << std::setw(10) << "ess_tail";
   if (weighted) out << std::setw(12) << "w_mean" << std::setw(10) << "w_sd";
   out << "\n";
-  const auto& coordinates = summary["coordinates"];
   for (std::size_t j = 0; j < coordinates.size(); ++j) {
     const auto& c = coordinates[j];
     const auto get = [&](const char* key) { return c.contains(key) ? c[key] : nlohmann::json(); };
-    out << std::left << std::setw(10) << c["name"].get<std::string>() << std::right;
+    out << std::left << std::setw(name_width) << c["name"].get<std::string>() << std::right;
     cell(get("mean"), 10, 3);
     cell(get("sd"), 10, 3);
     cell(get("q5"), 10, 3);

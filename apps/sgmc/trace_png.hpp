@@ -1,4 +1,4 @@
-// Trace and density panels drawn with cairo, one row per coordinate.
+// Trace and density panels drawn with cairo, one row per parameter.
 #pragma once
 
 #include <string>
@@ -10,7 +10,7 @@
 
 namespace sgmc::app {
 
-/// One coordinate's draws: per chain the iterations and values in order,
+/// One parameter's draws: per chain the iterations and values in order,
 /// and the histogram of all chains.
 struct CoordinatePanels {
   std::string name;
@@ -20,8 +20,11 @@ struct CoordinatePanels {
   Vec density;                  ///< bin heights, integrating to 1 over [lo, hi]
 };
 
-/// Writes one row per coordinate (trace left, density right) to a PNG.
-/// Throws sgmc::Error(kIo) naming the file when it cannot be written.
-void write_trace_png(const std::string& path, const std::vector<CoordinatePanels>& rows);
+/// Writes one row per parameter to a PNG: left its trace (value against
+/// iteration, a colour per chain), right its density, each with axes.
+/// `heading` goes above the rows. Throws sgmc::Error(kIo) naming the file
+/// when it cannot be written.
+void write_trace_png(const std::string& path, const std::string& heading,
+                     const std::vector<CoordinatePanels>& rows);
 
 }  // namespace sgmc::app

@@ -73,6 +73,7 @@ Summary summarise(const std::vector<double>& v) {
 
 void run(Index steps, Index runs, Index threads, double eps0, const std::string& out_dir) {
   const auto model = make_synthetic_target("gauss25", TargetNoise{0.0, kGradNoise});
+  const auto names = model->parameter_names();
   const Eigen::MatrixXd centres = gauss25_centres();
   std::cout << "gauss25, gradient noise N(0, I); " << steps << " iterations per chain, " << runs
             << " runs; covered = >= " << kMinDraws << " draws within " << kRadius << "\n\n"
@@ -102,7 +103,7 @@ void run(Index steps, Index runs, Index threads, double eps0, const std::string&
                                {{m.label + ", run 1: " + std::to_string(static_cast<Index>(covered[0])) +
                                      " of 25 modes",
                                  all, centres, {}}},
-                               -6.0, 6.0);
+                               -6.0, 6.0, names[0], names[1]);
       }
     }
     const auto s = summarise(covered);

@@ -279,6 +279,10 @@ static int sgmc_r_progress(int64_t done, int64_t total, void *user) {
 %ignore sgmc_mode_masses;
 %ignore sgmc_mode_coverage;
 %ignore sgmc_status_name;
+/* R names the parameters of its draws itself when the user gives names
+ * (R/draws.R); the built-in models' names come from
+ * sgmc_model_parameter_name. */
+%ignore sgmc_model_set_parameter_names;
 /* Runs over several processes are libsgmc_mpi's (sgmc_mpi.h), not R's. */
 %ignore sgmc_exchange;
 %ignore sgmc_sample_distributed;

@@ -22,10 +22,8 @@ template <typename M, typename Arguments>
 sgmc_status make_from(sgmc_model** out, const sgmc_data* data, const Arguments& arguments) {
   return create_into(out, [&] {
     require_non_null(data, "data");
-    auto handle = std::make_unique<sgmc_model>();
-    handle->model = std::apply(
-        [&](const auto&... a) { return std::make_unique<M>(data->data, a...); }, arguments());
-    return handle;
+    return sgmc_model::of(std::apply(
+        [&](const auto&... a) { return std::make_unique<M>(data->data, a...); }, arguments()));
   });
 }
 

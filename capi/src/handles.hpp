@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "sgmc/chain/chain.hpp"
@@ -21,6 +22,16 @@ struct sgmc_options {
 
 struct sgmc_model {
   std::unique_ptr<sgmc::Model> model;
+  /// The parameters' names (sgmc_model_parameter_name points into them).
+  std::vector<std::string> names;
+
+  /// A handle of `model`, named as the model names its parameters.
+  static std::unique_ptr<sgmc_model> of(std::unique_ptr<sgmc::Model> model) {
+    auto handle = std::make_unique<sgmc_model>();
+    handle->names = model->parameter_names();
+    handle->model = std::move(model);
+    return handle;
+  }
 };
 
 struct sgmc_draws {

@@ -5,6 +5,7 @@
 #include "firewall.hpp"
 #include "handles.hpp"
 #include "sgmc/models/gaussian.hpp"
+#include "sgmc/models/parameter_names.hpp"
 #include "sgmc/models/synthetic.hpp"
 
 using sgmc::capi::create_into;
@@ -12,12 +13,6 @@ using sgmc::capi::guarded;
 using sgmc::capi::require_non_null;
 
 namespace {
-
-std::unique_ptr<sgmc_model> wrap(std::unique_ptr<sgmc::Model> model) {
-  auto handle = std::make_unique<sgmc_model>();
-  handle->model = std::move(model);
-  return handle;
-}
 
 sgmc::TargetNoise target_noise(double energy_sd, double grad_sd) {
   sgmc::require(std::isfinite(energy_sd) && energy_sd >= 0, "energy_noise_sd", energy_sd,
@@ -34,7 +29,7 @@ extern "C" {
 sgmc_status sgmc_model_from_callback(sgmc_model** out, int64_t dim, int64_t data_size,
                                      sgmc_energy_fn fn, uint32_t flags, void* user) {
   return create_into(out, [&] {
-    return wrap(std::make_unique<sgmc::capi::CallbackModel>(dim, data_size, fn, flags, user));
+    return sgmc_model::of(std::make_unique<sgmc::capi::CallbackModel>(dim, data_size, fn, flags, user));
   });
 }
 
@@ -42,7 +37,7 @@ sgmc_status sgmc_model_target(sgmc_model** out, const char* name, double energy_
                               double grad_noise_sd) {
   return create_into(out, [&] {
     require_non_null(name, "name");
-    return wrap(sgmc::make_synthetic_target(name, target_noise(energy_noise_sd, grad_noise_sd)));
+    return sgmc_model::of(sgmc::make_synthetic_target(name, target_noise(energy_noise_sd, grad_noise_sd)));
   });
 }
 
@@ -58,7 +53,7 @@ sgmc_status sgmc_model_gaussian(sgmc_model** out, int64_t dim, const double* mea
     // asymmetric one is rejected by the model.
     const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>
         sigma(covariance, dim, dim);
-    return wrap(std::make_unique<sgmc::GaussianModel>(
+    return sgmc_model::of(std::make_unique<sgmc::GaussianModel>(
         mu, sigma, target_noise(energy_noise_sd, grad_noise_sd)));
   });
 }
@@ -70,6 +65,38 @@ sgmc_status sgmc_model_shape(const sgmc_model* model, int64_t* dim, int64_t* dat
     require_non_null(model, "model");
     if (dim != nullptr) *dim = model->model->dim();
     if (data_size != nullptr) *data_size = model->model->data_size();
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_model_parameter_name(const sgmc_model* model, int64_t index, const char** out) {
+  return guarded([&] {
+    require_non_null(model, "model");
+    require_non_null(out, "out");
+    const auto d = static_cast<int64_t>(model->names.size());
+    sgmc::require(index >= 0 && index < d, "index", index,
+                  ("must lie in [0, " + sgmc::show(d) + ")").c_str());
+    *out = model->names[static_cast<std::size_t>(index)].c_str();
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_model_set_parameter_names(sgmc_model* model, const char* const* names,
+                                           int64_t count) {
+  return guarded([&] {
+    require_non_null(model, "model");
+    require_non_null(names, "names");
+    const int64_t d = model->model->dim();
+    sgmc::require(count == d, "count", count,
+                  ("must be the model's dimension " + sgmc::show(d)).c_str());
+    std::vector<std::string> copies;
+    for (int64_t i = 0; i < count; ++i) {
+      const std::string where = "names[" + std::to_string(i) + "]";
+      sgmc::require(names[i] != nullptr, where.c_str(), "NULL", "must be a name");
+      copies.emplace_back(names[i]);
+    }
+    sgmc::check_parameter_names(copies, d, "names");
+    model->names = std::move(copies);
     return SGMC_OK;
   });
 }

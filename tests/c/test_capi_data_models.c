@@ -75,6 +75,71 @@ static void test_csv(void) {
               SGMC_ERROR_INVALID_ARGUMENT, "argument 'target_column' is NULL");
 }
 
+/* Parameter names: the model's own (features, "(Intercept)", "log_sigma";
+ * an MLP's weights; x[i] for a target), then names set by the caller, every
+ * bad one refused with the argument and value and nothing changed. */
+static void test_parameter_names(void) {
+  sgmc_data *d = NULL;
+  sgmc_model *m = NULL;
+  const char *name = NULL;
+  const char *good[3] = {"a", "b, c", "sigma"};
+  const char *empty[3] = {"a", "", "sigma"};
+  const char *twice[3] = {"a", "b", "a"};
+  const char *null_name[3] = {"a", NULL, "c"};
+  CHECK_OK(sgmc_data_read_csv(&d, data_file("linear_small.csv"), "y"));
+  CHECK_OK(sgmc_model_linear_priors(&m, d, 0, SGMC_PRIOR_FLAT, 1.0, SGMC_PRIOR_HALF_CAUCHY, 2.5));
+  CHECK_OK(sgmc_model_parameter_name(m, 0, &name));
+  CHECK(strcmp(name, "a") == 0);
+  CHECK_OK(sgmc_model_parameter_name(m, 2, &name));
+  CHECK(strcmp(name, "log_sigma") == 0);
+  CHECK_ERROR(sgmc_model_parameter_name(m, 3, &name), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'index' = 3: must lie in [0, 3)");
+  CHECK_ERROR(sgmc_model_parameter_name(m, -1, &name), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'index' = -1");
+  CHECK_ERROR(sgmc_model_parameter_name(NULL, 0, &name), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'model' is NULL");
+  CHECK_ERROR(sgmc_model_parameter_name(m, 0, NULL), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'out' is NULL");
+
+  CHECK_ERROR(sgmc_model_set_parameter_names(m, good, 2), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'count' = 2: must be the model's dimension 3");
+  CHECK_ERROR(sgmc_model_set_parameter_names(m, empty, 3), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'names[1]' = \"\": must not be empty");
+  CHECK_ERROR(sgmc_model_set_parameter_names(m, twice, 3), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'names[2]' = \"a\": is the name of an earlier parameter too");
+  CHECK_ERROR(sgmc_model_set_parameter_names(m, null_name, 3), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'names[1]' = NULL: must be a name");
+  CHECK_ERROR(sgmc_model_set_parameter_names(m, NULL, 3), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'names' is NULL");
+  CHECK_ERROR(sgmc_model_set_parameter_names(NULL, good, 3), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'model' is NULL");
+  CHECK_OK(sgmc_model_parameter_name(m, 2, &name)); /* unchanged by the failures */
+  CHECK(strcmp(name, "log_sigma") == 0);
+  CHECK_OK(sgmc_model_set_parameter_names(m, good, 3));
+  CHECK_OK(sgmc_model_parameter_name(m, 1, &name));
+  CHECK(strcmp(name, "b, c") == 0);
+  sgmc_model_destroy(m);
+
+  CHECK_OK(sgmc_model_linear(&m, d, 1.0, 0.5, 1.0)); /* sigma known: no log_sigma */
+  CHECK_OK(sgmc_model_parameter_name(m, 2, &name));
+  CHECK(strcmp(name, "(Intercept)") == 0);
+  CHECK_ERROR(sgmc_model_parameter_name(m, 3, &name), SGMC_ERROR_INVALID_ARGUMENT,
+              "must lie in [0, 3)");
+  sgmc_model_destroy(m);
+  CHECK_OK(sgmc_model_mlp_regression(&m, d, 3, 1.0, 1.0));
+  CHECK_OK(sgmc_model_parameter_name(m, 1, &name)); /* W1 row by row: w1[h,j] */
+  CHECK(strcmp(name, "w1[1,2]") == 0);
+  CHECK_OK(sgmc_model_parameter_name(m, 6, &name)); /* then b1 */
+  CHECK(strcmp(name, "b1[1]") == 0);
+  sgmc_model_destroy(m);
+  sgmc_data_destroy(d);
+
+  CHECK_OK(sgmc_model_target(&m, "gauss25", 0.0, 0.0));
+  CHECK_OK(sgmc_model_parameter_name(m, 1, &name));
+  CHECK(strcmp(name, "x[2]") == 0);
+  sgmc_model_destroy(m);
+}
+
 static void test_model_arguments(void) {
   sgmc_data *pima = NULL, *digits = NULL;
   sgmc_model *m = (sgmc_model *)&pima;
@@ -152,6 +217,7 @@ static void test_runs_on_real_data(void) {
 int main(void) {
   test_arrays();
   test_csv();
+  test_parameter_names();
   test_model_arguments();
   test_runs_on_real_data();
   return check_summary();

@@ -13,7 +13,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/expect_error.cmake)  # sets err, the program's
 file(STRINGS ${WORK_DIR}/draws.csv lines)
 list(LENGTH lines n_lines)
 list(GET lines 0 header)
-if(NOT header STREQUAL "chain,iteration,x1,x2" OR n_lines LESS 2)
+if(NOT header STREQUAL ".chain,.iteration,.draw,lp__,x[1],x[2]" OR n_lines LESS 2)
   message(FATAL_ERROR "draws.csv should hold the draws before the fault:\n${header} (${n_lines} lines)")
 endif()
 

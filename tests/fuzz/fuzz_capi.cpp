@@ -742,9 +742,45 @@ class Fuzz {
 
   void model_shape() {
     int64_t dim, n;
-    ok(sgmc_model_shape(choose(s_.models), in_.ConsumeBool() ? &dim : nullptr,
-                        in_.ConsumeBool() ? &n : nullptr),
+    sgmc_model* m = choose(s_.models);
+    ok(sgmc_model_shape(m, in_.ConsumeBool() ? &dim : nullptr, in_.ConsumeBool() ? &n : nullptr),
        "sgmc_model_shape");
+    model_names(m);
+  }
+
+  /// Reads a parameter's name (any index), or sets the names: d of them
+  /// mostly, now and then a wrong count or an empty, repeated or NULL name.
+  /// A refused set leaves the names as they were.
+  void model_names(sgmc_model* m) {
+    const char* name = nullptr;
+    if (in_.ConsumeBool()) {
+      const int64_t index = in_.ConsumeBool() ? any_int() : in_.ConsumeIntegralInRange<int64_t>(0, 3);
+      if (ok(sgmc_model_parameter_name(m, index, rarely(16) ? nullptr : &name),
+             "sgmc_model_parameter_name")) {
+        check(name != nullptr && name[0] != '\0', "a name", "sgmc_model_parameter_name");
+      }
+      return;
+    }
+    int64_t dim = 0;
+    if (m != nullptr && (!ok(sgmc_model_shape(m, &dim, nullptr), "sgmc_model_shape") || dim > 64)) {
+      return;
+    }
+    const int64_t count = rarely(8) ? in_.ConsumeIntegralInRange<int64_t>(-1, 4) : dim;
+    std::vector<std::string> names;
+    for (int64_t i = 0; i < std::max<int64_t>(count, 0); ++i) {
+      names.push_back(rarely(16) ? "" : rarely(16) ? "p" : "p" + std::to_string(i));
+    }
+    std::vector<const char*> pointers;
+    for (const auto& n : names) pointers.push_back(rarely(32) ? nullptr : n.c_str());
+    const char* before = nullptr;
+    const bool had = m != nullptr && dim > 0 && sgmc_model_parameter_name(m, 0, &before) == SGMC_OK;
+    const std::string kept = had ? before : "";
+    const bool set = ok(sgmc_model_set_parameter_names(m, rarely(16) ? nullptr : pointers.data(), count),
+                        "sgmc_model_set_parameter_names");
+    if (had && ok(sgmc_model_parameter_name(m, 0, &name), "sgmc_model_parameter_name")) {
+      check(set ? name == names[0] : name == kept, "the names set, or the old ones after a refusal",
+            "sgmc_model_set_parameter_names");
+    }
   }
 
   // --- Running ----------------------------------------------------------------

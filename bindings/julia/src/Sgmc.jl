@@ -73,7 +73,8 @@ const _PUBLIC = (
     :KSGLD, :MHBT, :ICSGLD, :ICSGHMC, :pICSGLD, :Transition, :RunState,
     # models, data and handles
     :Model, :Data, :Options, :Draws, :Run, :Chain, :target, :gaussian, :logistic, :linear,
-    :mlp_classifier, :mlp_regression, :read_csv, :feature_names, :dimension, :data_size,
+    :mlp_classifier, :mlp_regression, :read_csv, :feature_names, :parameter_names, :dimension,
+    :data_size,
     # generic verbs and nouns
     :check, :resume, :positions, :energies, :iterations, :theta, :resample, :cycles,
     :convergence, :faults, :draws, :run!, :step!, :steps_done, :current_position, :save_chain,

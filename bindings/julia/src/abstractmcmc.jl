@@ -192,8 +192,9 @@ function AbstractMCMC.sample(rng::Random.AbstractRNG, model::AbstractMCMC.LogDen
     return AbstractMCMC.sample(rng, JuliaModel(model), sampler, N; kwargs...)
 end
 
-_param_names(dim::Integer, param_names) =
-    param_names === nothing ? [Symbol("x[$i]") for i in 1:dim] : Symbol.(param_names)
+# The parameters' names of a model or Draws, unless the caller gives them.
+_param_names(source, param_names) =
+    Symbol.(param_names === nothing ? parameter_names(source) : param_names)
 
 function AbstractMCMC.bundle_samples(samples::Vector{Transition}, model::AbstractSgmcModel,
                                      sampler::Sampler, state::RunState,
@@ -206,14 +207,14 @@ function AbstractMCMC.bundle_samples(samples::Vector{Transition}, model::Abstrac
         r = searchsortedfirst(steps, t.iteration)
         r <= length(steps) && steps[r] == t.iteration && push!(rows, r)
     end
-    return _chains(d, [1], rows, _param_names(d.dim, param_names))
+    return _chains(d, [1], rows, _param_names(model, param_names))
 end
 
 """
     MCMCChains.Chains(draws::Draws; param_names = nothing)
 
-All chains of `draws` as `MCMCChains.Chains`: the parameters `x[1]`, ...,
-and the internals `energy` and `iteration`, plus `log_weight` (the running
+All chains of `draws` as `MCMCChains.Chains`: the parameters, named as
+[`parameter_names`](@ref)`(draws)` says unless `param_names` is given, and the internals `energy` and `iteration`, plus `log_weight` (the running
 interpolated importance log-weight) and `contour_index` for the contour
 samplers and `cycle` for the cyclical ones. `info` holds the sampler name,
 the final `theta` of each chain of a contour run with its
@@ -224,7 +225,7 @@ rejected). The draws of a run that a fault of the model stopped (the
 `draws` of an [`SgmcFault`](@ref)) are cut to the shortest chain.
 """
 function MCMCChains.Chains(d::Draws; param_names = nothing)
-    names = _param_names(d.dim, param_names)
+    names = _param_names(d, param_names)
     n = d.n_chains == 0 ? 0 : minimum(draw_count(d, c) for c in 1:d.n_chains)
     return _chains(d, collect(1:d.n_chains), collect(1:n), names)
 end

@@ -35,6 +35,16 @@ Base.deepcopy_internal(d::Draws, ::IdDict) = d
 Base.show(io::IO, d::Draws) = print(io, "Sgmc.Draws(", d.sampler, ": ", d.n_chains, " chains × ",
                                     d.n_draws, " draws × dim ", d.dim, ")")
 
+"""
+    parameter_names(draws) -> Vector{String}
+
+The names of the parameters of the model the draws came from
+([`parameter_names`](@ref)`(model)`); `x[1]`, ..., `x[d]` for draws that
+do not know their model (those of a [`Chain`](@ref)).
+"""
+parameter_names(d::Draws) =
+    d.model isa AbstractSgmcModel ? parameter_names(d.model) : ["x[$i]" for i in 1:d.dim]
+
 function _chain_arg(d::Draws, chain::Integer)
     1 <= chain <= d.n_chains || throw(ArgumentError("chain = $chain: must be in 1:$(d.n_chains)"))
     return Int64(chain - 1)

@@ -153,6 +153,20 @@ function feature_names(d::Data)
     return out
 end
 
+"""
+    parameter_names(model) -> Vector{String}
+
+The names of the model's parameters in the order of x
+(`sgmc_model_parameter_name`; docs/models.md, "Parameter names"): a
+regression's feature names (`x[j]` for a data set made from arrays), then
+`"(Intercept)"` and `"log_sigma"`; an MLP's `w1[h,j]`, `b1[h]`, `w2[k,h]`,
+`b2[k]`; otherwise `x[1]`, ..., `x[d]`.
+"""
+function parameter_names(m::AbstractSgmcModel)
+    r = Ref{Cstring}()
+    return [(check(LibSgmc.sgmc_model_parameter_name(m, i, r)); unsafe_string(r[])) for i in 0:(m.dim - 1)]
+end
+
 _data(d::Data) = d
 _data(X::AbstractMatrix, y::AbstractVector) = Data(X, y)
 

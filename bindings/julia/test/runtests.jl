@@ -506,6 +506,21 @@ end
         @test_throws DimensionMismatch Data(X, y[1:10])
         @test_throws SgmcError logistic(Data(X, X[:, 1]); prior_sd = 1.0)  # targets not 0/1
         @test_throws SgmcError read_csv("/no/such/file.csv", "y")
+        # Parameters are named after the model: x[j] for a data set from arrays.
+        @test Sgmc.parameter_names(m) == ["x[1]", "x[2]", "x[3]", "(Intercept)"]
+        @test names(MCMCChains.Chains(d), :parameters) == Symbol.(Sgmc.parameter_names(d))
+        @test Sgmc.parameter_names(Sgmc.mlp_regression(X, X * w; n_hidden = 2, prior_sd = 1.0,
+                                                      noise_sd = 1.0))[[2, 7, 9]] ==
+              ["w1[1,2]", "b1[1]", "w2[1,1]"]
+    end
+
+    @testset "parameter names from a CSV's columns" begin
+        pima = read_csv(joinpath(@__DIR__, "..", "..", "..", "tests", "data", "pima_tr.csv"), "type")
+        m = logistic(pima; prior_sd = 10.0)
+        @test Sgmc.parameter_names(m) == ["npreg", "glu", "bp", "skin", "bmi", "ped", "age", "(Intercept)"]
+        d = sample_chains(m, zeros(8); sampler = :sgld, step_size = 1e-6, batch_size = 50,
+                          n_steps = 200, seed = 1)
+        @test names(MCMCChains.Chains(d), :parameters) == Symbol.(Sgmc.parameter_names(m))
     end
 
     include("regression_priors.jl")

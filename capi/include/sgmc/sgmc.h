@@ -330,6 +330,39 @@ SGMC_API void sgmc_model_destroy(sgmc_model *model);
  * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
  */
 SGMC_API sgmc_status sgmc_model_shape(const sgmc_model *model, int64_t *dim, int64_t *data_size);
+
+/**
+ * @brief The name of parameter @p index of a model: what draws files,
+ *        summaries and pictures call that coordinate of x.
+ *
+ * The model's own names unless sgmc_model_set_parameter_names() replaced
+ * them: for the regressions the data set's feature names (x[j] for a data
+ * set made from arrays), then "(Intercept)" and, for a linear regression
+ * with sampled sigma, "log_sigma"; for an MLP w1[h,j], b1[h], w2[k,h],
+ * b2[k] in the order of x; otherwise x[1], ..., x[d] (docs/models.md,
+ * "Parameter names").
+ * @param[in] model The model.
+ * @param[in] index In [0, d).
+ * @param[out] out The name, owned by @p model: valid until the model is
+ *                 destroyed or its names are set again.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT (NULL @p model or
+ *         @p out, @p index out of range).
+ */
+SGMC_API sgmc_status sgmc_model_parameter_name(const sgmc_model *model, int64_t index,
+                                               const char **out);
+
+/**
+ * @brief Names the parameters of a model (replacing its own names).
+ * @param[in,out] model The model. Not for use by a running call meanwhile.
+ * @param[in] names @p count NUL-terminated names, copied; none empty, no
+ *                  two alike.
+ * @param[in] count The model's dimension d.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT naming the argument and
+ *         its value (a count other than d, a NULL, empty or repeated name);
+ *         on failure the names are unchanged.
+ */
+SGMC_API sgmc_status sgmc_model_set_parameter_names(sgmc_model *model, const char *const *names,
+                                                    int64_t count);
 /** @} */
 
 /* ------------------------------------------------------------------------ */

@@ -1,5 +1,6 @@
 #include "sgmc/data/csv.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -16,17 +17,40 @@ namespace {
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  if (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = s.substr(1, s.size() - 2);
   return s;
 }
 
-std::vector<std::string_view> split(std::string_view line) {
-  std::vector<std::string_view> cells;
-  for (std::size_t start = 0;;) {
-    const std::size_t comma = line.find(',', start);
-    cells.push_back(trim(line.substr(start, comma - start)));
+/// The cells of a line: split at commas outside double quotes, each trimmed
+/// of spaces; a quoted cell loses its quotes, and "" inside it is one ".
+std::vector<std::string> split(std::string_view line) {
+  std::vector<std::string> cells;
+  std::size_t at = 0;
+  for (;;) {
+    std::string_view rest = line.substr(at);
+    const std::size_t lead = rest.find_first_not_of(" \t");
+    if (lead != std::string_view::npos && rest[lead] == '"') {
+      std::string cell;
+      std::size_t i = at + lead + 1;
+      for (; i < line.size(); ++i) {
+        if (line[i] != '"') {
+          cell += line[i];
+        } else if (i + 1 < line.size() && line[i + 1] == '"') {
+          cell += '"';
+          ++i;
+        } else {
+          break;
+        }
+      }
+      const std::size_t comma = line.find(',', std::min(i, line.size()));
+      cells.push_back(std::move(cell));
+      if (comma == std::string_view::npos) return cells;
+      at = comma + 1;
+      continue;
+    }
+    const std::size_t comma = line.find(',', at);
+    cells.emplace_back(trim(line.substr(at, comma - at)));
     if (comma == std::string_view::npos) return cells;
-    start = comma + 1;
+    at = comma + 1;
   }
 }
 
@@ -71,8 +95,7 @@ std::shared_ptr<const Dataset> parse_csv(std::istream& in, const std::string& pa
   if (!reader.next(line)) {
     throw Error(ErrorKind::kIo, "file '" + path + "' is empty: expected a header row");
   }
-  std::vector<std::string> header;
-  for (const auto name : split(line)) header.emplace_back(name);
+  std::vector<std::string> header = split(line);
   std::vector<std::string> names;
   std::string all_names;
   Index target = -1;
@@ -97,7 +120,7 @@ std::shared_ptr<const Dataset> parse_csv(std::istream& in, const std::string& pa
       reader.fail(": " + show(cells.size()) + " cells, but the header has " + show(header.size()));
     }
     for (std::size_t j = 0; j < cells.size(); ++j) {
-      const auto cell = cells[j];
+      const std::string_view cell = cells[j];
       double value = 0;
       const auto [end, error] = std::from_chars(cell.data(), cell.data() + cell.size(), value);
       if (error != std::errc{} || end != cell.data() + cell.size() || !std::isfinite(value)) {

@@ -11,8 +11,9 @@
 namespace sgmc {
 
 /// Reads `path`: a header row of column names, then one row per datum of
-/// numbers separated by commas. Cells may be wrapped in double quotes (no
-/// commas or quotes inside them), spaces around a cell are ignored, CRLF line
+/// numbers separated by commas. Cells may be wrapped in double quotes (then
+/// commas may be inside them, and "" stands for a quote), spaces around a
+/// cell are ignored, CRLF line
 /// ends are accepted and blank lines are skipped.
 /// @param[in] path           the file.
 /// @param[in] target_column  the header name of the target column.

@@ -9,13 +9,27 @@
 
 namespace sgmc {
 
-Vec normalised_weights(ConstVecRef log_weights) {
+namespace {
+
+void check_log_weights(ConstVecRef log_weights) {
   require(log_weights.size() > 0, "log_weights", "an empty array", "must hold at least one draw");
   require(log_weights.allFinite(), "log_weights", "an array with a non-finite entry",
           "must be finite");
+}
+
+}  // namespace
+
+Vec normalised_weights(ConstVecRef log_weights) {
+  check_log_weights(log_weights);
   const double top = log_weights.maxCoeff();
   Vec w = (log_weights.array() - top).exp();
   return w / w.sum();
+}
+
+Vec normalised_log_weights(ConstVecRef log_weights) {
+  check_log_weights(log_weights);
+  const double top = log_weights.maxCoeff();
+  return log_weights.array() - top - std::log((log_weights.array() - top).exp().sum());
 }
 
 double kish_ess(ConstVecRef weights) {

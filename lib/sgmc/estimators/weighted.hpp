@@ -15,6 +15,10 @@ namespace sgmc {
 /// sgmc::Error("log_weights") for an empty or non-finite input.
 Vec normalised_weights(ConstVecRef log_weights);
 
+/// log w_i of normalised_weights(), computed without leaving logarithms
+/// (log sum_j exp(lw_j) = 0); the same errors.
+Vec normalised_log_weights(ConstVecRef log_weights);
+
 /// Kish's effective sample size (sum w)^2 / sum w^2 of normalised weights.
 double kish_ess(ConstVecRef weights);
 

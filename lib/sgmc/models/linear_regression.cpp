@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sgmc/models/glm.hpp"
+#include "sgmc/models/parameter_names.hpp"
 
 namespace sgmc {
 namespace {
@@ -34,6 +35,12 @@ void validate(const LinearPriors& priors, const char* coef_scale_name,
 LinearRegression::LinearRegression(std::shared_ptr<const Dataset> data, double prior_sd,
                                    double noise_sd, double log_noise_prior_sd)
     : LinearRegression(std::move(data), legacy_priors(prior_sd, noise_sd, log_noise_prior_sd)) {}
+
+std::vector<std::string> LinearRegression::parameter_names() const {
+  auto names = coefficient_names(*data_, priors_.intercept);
+  if (sampled_noise()) names.emplace_back("log_sigma");
+  return names;
+}
 
 LinearRegression::LinearRegression(std::shared_ptr<const Dataset> data, const LinearPriors& priors)
     : data_(std::move(data)), priors_(priors) {

@@ -58,6 +58,9 @@ class LinearRegression final : public Model {
 
   Index dim() const override { return n_coefficients() + (sampled_noise() ? 1 : 0); }
   Index data_size() const override { return data_->rows(); }
+  /// The feature names (x[j] without them), "(Intercept)", then "log_sigma"
+  /// (t = log sigma) when sigma is sampled.
+  std::vector<std::string> parameter_names() const override;
   /// p, plus 1 with the intercept.
   Index n_coefficients() const { return data_->n_features() + (priors_.intercept ? 1 : 0); }
   bool sampled_noise() const { return priors_.noise != NoisePrior::kKnown; }

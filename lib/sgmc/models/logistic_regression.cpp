@@ -3,8 +3,13 @@
 #include <string>
 
 #include "sgmc/models/glm.hpp"
+#include "sgmc/models/parameter_names.hpp"
 
 namespace sgmc {
+
+std::vector<std::string> LogisticRegression::parameter_names() const {
+  return coefficient_names(*data_, priors_.intercept);
+}
 
 LogisticRegression::LogisticRegression(std::shared_ptr<const Dataset> data, double prior_sd)
     : LogisticRegression(std::move(data), {true, CoefPrior::kNormal, prior_sd}, "prior_sd") {}

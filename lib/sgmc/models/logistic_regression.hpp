@@ -36,6 +36,8 @@ class LogisticRegression final : public Model {
 
   Index dim() const override { return data_->n_features() + (priors_.intercept ? 1 : 0); }
   Index data_size() const override { return data_->rows(); }
+  /// The feature names (x[j] without them), then "(Intercept)".
+  std::vector<std::string> parameter_names() const override;
   /// Numerically stable for any z (log1p/exp of -|z|); never allocates.
   void evaluate(const EvalRequest& request, ModelTerms& out) const override;
 

@@ -1,6 +1,9 @@
 #include "sgmc/models/mlp.hpp"
 
 #include <cmath>
+#include <string>
+
+#include "sgmc/models/parameter_names.hpp"
 
 namespace sgmc {
 namespace {
@@ -75,6 +78,24 @@ Eigen::MatrixXd Mlp::outputs(ConstVecRef x, const RowMatrix& features) const {
   Eigen::MatrixXd hidden(hidden_, features.rows()), z(outputs_, features.rows());
   forward(x, features.transpose(), hidden, z);
   return z;
+}
+
+std::vector<std::string> Mlp::parameter_names() const {
+  const Index p = data_->n_features();
+  std::vector<std::string> names;
+  names.reserve(static_cast<std::size_t>(dim()));
+  const auto at = [](const char* prefix, Index i, Index j) {
+    return std::string(prefix) + "[" + std::to_string(i) + "," + std::to_string(j) + "]";
+  };
+  for (Index h = 1; h <= hidden_; ++h) {
+    for (Index j = 1; j <= p; ++j) names.push_back(at("w1", h, j));
+  }
+  for (auto& name : indexed_names("b1", hidden_)) names.push_back(std::move(name));
+  for (Index k = 1; k <= outputs_; ++k) {
+    for (Index h = 1; h <= hidden_; ++h) names.push_back(at("w2", k, h));
+  }
+  for (auto& name : indexed_names("b2", outputs_)) names.push_back(std::move(name));
+  return names;
 }
 
 Index Mlp::dim() const { return hidden_ * (data_->n_features() + 1) + outputs_ * (hidden_ + 1); }

@@ -39,6 +39,9 @@ class Mlp final : public Model {
 
   Index dim() const override;
   Index data_size() const override { return data_->rows(); }
+  /// In the order of x: w1[h,j], b1[h], w2[k,h], b2[k] (1-based, each
+  /// matrix row by row).
+  std::vector<std::string> parameter_names() const override;
   /// Activations of a batch, grown to the largest batch seen.
   std::unique_ptr<ModelWorkspace> make_workspace() const override;
   /// The batch's rows are gathered into the workspace and pushed through the

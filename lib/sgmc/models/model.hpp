@@ -7,6 +7,8 @@
 
 #include <memory>
 #include <span>
+#include <string>
+#include <vector>
 
 #include "sgmc/core/types.hpp"
 #include "sgmc/random/rng.hpp"
@@ -47,6 +49,10 @@ class Model {
   virtual Index dim() const = 0;
   /// Number of data N; 0 for a data-free target (only U0).
   virtual Index data_size() const = 0;
+  /// The names of the d coordinates of x, in order (docs/models.md,
+  /// "Parameter names"): x[1], ..., x[d] unless the model knows better.
+  /// Defined in parameter_names.cpp.
+  virtual std::vector<std::string> parameter_names() const;
   /// True when evaluate() may run concurrently for different chains.
   virtual bool thread_safe() const { return true; }
   /// Scratch for one chain; null when the model needs none.

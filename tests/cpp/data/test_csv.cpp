@@ -40,6 +40,20 @@ TEST(ReadCsv, ReadsFeaturesAndTheTargetColumn) {
   EXPECT_EQ(data->targets()[1], 0.0);
 }
 
+TEST(ReadCsv, ReadsQuotedNamesWithCommasAndQuotes) {
+  // As sgmc run writes the parameters' names (w1[1,2]) and R's write.csv quotes.
+  const auto path = write_file("quoted.csv",
+                               ".chain,\"w1[1,2]\" ,\"say \"\"hi\"\"\",\"(Intercept)\"\n"
+                               "1,0.5,\"2\",3\n");
+  const auto data = read_csv(path, ".chain");
+  ASSERT_EQ(data->n_features(), 3);
+  EXPECT_EQ(data->feature_names(),
+            (std::vector<std::string>{"w1[1,2]", "say \"hi\"", "(Intercept)"}));
+  EXPECT_EQ(data->features()(0, 0), 0.5);
+  EXPECT_EQ(data->features()(0, 1), 2.0);
+  EXPECT_EQ(data->features()(0, 2), 3.0);
+}
+
 TEST(ReadCsv, NamesTheFileLineAndColumnOfEveryFault) {
   struct Case {
     const char* name;

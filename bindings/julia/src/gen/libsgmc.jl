@@ -674,6 +674,57 @@ function sgmc_model_shape(model, dim, data_size)
 end
 
 """
+    sgmc_model_parameter_name(model, index, out)
+
+The name of parameter `index` of a model: what draws files, summaries and pictures call that coordinate of x.
+
+The model's own names unless `sgmc_model_set_parameter_names` replaced
+them: for the regressions the data set's feature names (x[j] for a data
+set made from arrays), then "(Intercept)" and, for a linear regression
+with sampled sigma, "log_sigma"; for an MLP w1[h,j], b1[h], w2[k,h],
+b2[k] in the order of x; otherwise x[1], ..., x[d] (docs/models.md,
+"Parameter names").
+
+# Arguments
+- `model` (in): The model.
+- `index` (in): In [0, d).
+- `out` (out): The name, owned by `model`: valid until the model is destroyed or its names are set again.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT` (NULL `model` or `out`, `index` out of range).
+
+C prototype:
+```c
+sgmc_status sgmc_model_parameter_name(const sgmc_model *model, int64_t index, const char **out);
+```
+"""
+function sgmc_model_parameter_name(model, index, out)
+    ccall((:sgmc_model_parameter_name, libsgmc), sgmc_status, (Ptr{sgmc_model}, Int64, Ptr{Cstring}), model, index, out)
+end
+
+"""
+    sgmc_model_set_parameter_names(model, names, count)
+
+Names the parameters of a model (replacing its own names).
+
+# Arguments
+- `model` (in,out): The model. Not for use by a running call meanwhile.
+- `names` (in): `count` NUL-terminated names, copied; none empty, no two alike.
+- `count` (in): The model's dimension d.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT` naming the argument and its value (a count other than d, a NULL, empty or repeated name); on failure the names are unchanged.
+
+C prototype:
+```c
+sgmc_status sgmc_model_set_parameter_names(sgmc_model *model, const char *const *names, int64_t count);
+```
+"""
+function sgmc_model_set_parameter_names(model, names, count)
+    ccall((:sgmc_model_set_parameter_names, libsgmc), sgmc_status, (Ptr{sgmc_model}, Ptr{Cstring}, Int64), model, names, count)
+end
+
+"""
     sgmc_data
 
 A data set: features and targets; immutable, so it may be shared.
@@ -3098,6 +3149,8 @@ export sgmc_model_target
 export sgmc_model_gaussian
 export sgmc_model_destroy
 export sgmc_model_shape
+export sgmc_model_parameter_name
+export sgmc_model_set_parameter_names
 export sgmc_data
 export SGMC_DATA_BORROW
 export sgmc_data_create

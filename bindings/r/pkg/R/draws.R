@@ -6,6 +6,16 @@
 
 .sgmc_try_state <- function(expr) tryCatch(expr, sgmc_error_state = function(e) NULL)
 
+# The names of the model's d parameters: the user's or the R layer's
+# (model$names), else the library's for a built-in model (feature names,
+# "(Intercept)", "log_sigma", an MLP's w1[h,j], ...; docs/models.md), else
+# x[1], ..., x[d].
+.sgmc_variables <- function(model, d) {
+  if (!is.null(model$names) && length(model$names) == d) return(model$names)
+  if (is.null(model$handle)) return(paste0("x[", seq_len(d), "]"))
+  vapply(seq_len(d) - 1, function(j) c_sgmc_model_parameter_name(model$handle, j), "")
+}
+
 # h: the draws handle of a run (chains 0 .. n_chains - 1).
 .sgmc_new_draws <- function(h, model, opts) {
   shape <- c_sgmc_draws_shape(h)
@@ -15,7 +25,7 @@
   # run; shorter chains are padded with NA.
   counts <- vapply(seq_len(n_chains), function(c) c_sgmc_draws_count(h, c - 1), 0)
   n_draws <- if (n_chains > 0) max(counts) else 0
-  variables <- if (!is.null(model$names) && length(model$names) == d) model$names else paste0("x[", seq_len(d), "]")
+  variables <- .sgmc_variables(model, d)
   arr <- array(NA_real_, c(n_draws, n_chains, d),
                dimnames = list(iteration = NULL, chain = NULL, variable = variables))
   energy <- steps <- matrix(NA_real_, n_draws, n_chains)

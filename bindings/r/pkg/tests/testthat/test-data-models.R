@@ -25,6 +25,10 @@ test_that("an MLP classifier and regression run on matrices", {
   fit <- sgmc_sample(m, "sghmc", 2000, step_size = 1e-3, batch_size = 20, x0 = rnorm(m$dim, sd = 0.3),
                      threads = 1, seed = 4)
   expect_true(all(is.finite(fit$draws)))
+  # Named as the library packs them: W1 row by row, b1, W2, b2.
+  expect_equal(dimnames(fit$draws)$variable[c(1, 2, 9, 13, 21, 22)],
+               c("w1[1,1]", "w1[1,2]", "b1[1]", "w2[1,1]", "b2[1]", "b2[2]"))
+  expect_equal(posterior::variables(posterior::as_draws_array(fit))[2], "w1[1,2]")
   expect_lt(mean(fit$energy[1801:2000, 1]), mean(fit$energy[1:50, 1]))
   r <- sgmc_mlp(x, x[, 1] + x[, 2], n_hidden = 3, type = "regression", noise_sd = 0.5)
   expect_equal(r$dim, 3 * 4 + 1)
