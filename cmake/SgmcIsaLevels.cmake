@@ -64,7 +64,8 @@ if(SGMC_HOST_ISA_LEVEL)
 else()
   set(SGMC_LOADED_ISA_LEVEL ${SGMC_BASELINE_LEVEL})
 endif()
-message(STATUS "sgmc: instruction-set levels ${SGMC_BASELINE_LEVEL} ${SGMC_ISA_LEVELS}"
+list(JOIN SGMC_ISA_LEVELS " " _sgmc_levels)
+message(STATUS "sgmc: instruction-set levels ${SGMC_BASELINE_LEVEL} ${_sgmc_levels}"
                " (this machine runs ${SGMC_LOADED_ISA_LEVEL})")
 
 # sgmc_target_isa(target level): compile target for level ("" = the baseline)
