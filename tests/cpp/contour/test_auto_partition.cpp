@@ -212,17 +212,15 @@ TEST(ContourConvergence, TheIssuesWrongConfigurationsAreFlagged) {
 TEST(ContourConvergence, AutomaticIcsgldGetsTheMassesAndIsNotFlagged) {
   // Across 10 seeds of bench/contour_robustness (1e6 steps) the error of
   // the minor mode's mass has a standard deviation of about 0.012: 0.05 is
-  // four standard errors. On this target one seed in ten collapses theta
-  // onto one subregion, and which seed does depends on the CPU's vector
-  // width (the build uses -march=native): seed 1 is right on AVX-512
-  // machines and collapses on AVX2 ones. What must hold everywhere is that
-  // no such run passes as converged: right, or flagged.
+  // four standard errors. On this target one seed in ten goes wrong, and
+  // which seed does depends on the vector width the engine was built for
+  // (docs/building.md): seed 1 is right with AVX-512, collapses theta onto
+  // one subregion with AVX2 (flagged: theta_max) and throws the chains about
+  // on the SSE2 baseline (flagged: multiplier_out). What must hold on every
+  // build is that no such run passes as converged: right, or flagged.
   const auto run = run_mixture(mixture_options("icsgld", 1000000, 1));
   if (run.diagnosed.verdict.converged) {
     EXPECT_NEAR(run.minor_mass, 0.2, 0.05) << "a wrong answer the verdict did not flag";
-  } else {
-    EXPECT_NE(run.diagnosed.verdict.reasons.find("theta_max"), std::string::npos)
-        << run.diagnosed.verdict.reasons;
   }
   // The verdict flags 2 of the 9 right runs on that target (a saw-toothed
   // theta, docs/contour.md), so "not flagged" is checked on the next one,
