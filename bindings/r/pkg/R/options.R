@@ -23,6 +23,8 @@ sgmc_option_info <- function() .sgmc_option_table()
 
 sgmc_version <- function() c_sgmc_version()
 
+sgmc_isa_level <- function() c_sgmc_isa_level()
+
 # seed = NULL: one draw from R's RNG, so that set.seed() makes a run
 # reproducible and two runs without it differ, as R users expect.
 .sgmc_seed <- function(seed) if (is.null(seed)) sample.int(.Machine$integer.max, 1L) else seed
