@@ -21,9 +21,15 @@ static sgmc_options *mix1d_options(const char *sampler, int64_t n_steps, int64_t
 }
 
 /* icsgld on mix1d with the partition chosen by the pilot: one partition
- * for all chains, above mix1d's lowest energy 1.43, and converged. */
+ * for all chains, above mix1d's lowest energy 1.43, and converged. The
+ * verdict flags some right runs (docs/contour.md); which seeds it flags
+ * depends on the vector width of libsgmc's copy (docs/building.md): on
+ * this target seeds 1-7 give right runs on the baseline and x86-64-v3
+ * copies, and the verdict flagged seed 3 on the baseline only
+ * (multiplier_out 0.0508 against 0.05). Seed 2 passes on both. */
 static void test_automatic(const sgmc_model *mix1d) {
   sgmc_options *o = mix1d_options("icsgld", 200000, 4);
+  CHECK_OK(sgmc_options_set_int(o, "seed", 2));
   sgmc_draws *d = NULL;
   double x0 = 0.0, u1 = 0, du = 0, zeta = 0, u1_c = 0, values[SGMC_CONTOUR_CHECKS], limit = 0;
   int64_t m = 0, pilot = 0, m_c = 0, needed = 0, c;
