@@ -68,6 +68,14 @@ list(JOIN SGMC_ISA_LEVELS " " _sgmc_levels)
 message(STATUS "sgmc: instruction-set levels ${SGMC_BASELINE_LEVEL} ${_sgmc_levels}"
                " (this machine runs ${SGMC_LOADED_ISA_LEVEL})")
 
+# SGMC_BASELINE_RUNNER: a command prefix that runs a program with the
+# baseline copies only (the loader told to use no glibc-hwcaps copy), for
+# the tests of those copies; empty when there are no copies to skip.
+set(SGMC_BASELINE_RUNNER "")
+if(SGMC_ISA_LEVELS AND EXISTS /lib64/ld-linux-x86-64.so.2)
+  set(SGMC_BASELINE_RUNNER /lib64/ld-linux-x86-64.so.2 --glibc-hwcaps-mask none)
+endif()
+
 # sgmc_target_isa(target level): compile target for level ("" = the baseline)
 # and tell its sources which one (SGMC_ISA_LEVEL, what sgmc_isa_level() says).
 function(sgmc_target_isa target level)
