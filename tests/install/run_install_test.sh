@@ -15,7 +15,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 cmake --install "$build_dir" --prefix "$work/prefix" > /dev/null
-libdir=$(dirname "$(find "$work/prefix" -name 'libsgmc.so' | head -n 1)")
+# the directory of sgmc.pc's pkgconfig/: libsgmc.so alone also matches its glibc-hwcaps copies
+libdir=$(dirname "$(dirname "$(find "$work/prefix" -name sgmc.pc -print -quit)")")
 
 echo "== find_package(sgmc)"
 consumer_cmake=(-DCMAKE_PREFIX_PATH="$work/prefix")

@@ -33,12 +33,12 @@ expect_failure() {  # description, what the message must say (grep -E), command.
     echo "NOT CAUGHT: $what"
     echo "$out" | sed 's/^/    /'
     failures=$((failures + 1))
-  elif ! echo "$out" | grep -qE "$says"; then
+  elif ! grep -qE "$says" <<<"$out"; then  # a here-string: with pipefail, grep -q leaving early would fail the echo
     echo "FAILED FOR ANOTHER REASON: $what (the message lacks /$says/)"
     echo "$out" | sed 's/^/    /'
     failures=$((failures + 1))
   else
-    echo "caught: $what -> $(echo "$out" | grep -m1 -E "$says" | head -c 160)"
+    echo "caught: $what -> $(grep -m1 -E "$says" <<<"$out" | cut -c1-160)"
   fi
 }
 
