@@ -48,35 +48,57 @@ def gaussian_mean(out):
 
 
 def mixture(out):
-    data = rows(f"{out}/mixture.csv")
-    thetas = sorted({r["theta2"] for r in data}, key=float)
-    fig, axes = plt.subplots(len(thetas), 2, figsize=(11, 3.2 * len(thetas)))
-    print("### Experiment 7: both modes of the mixture posterior\n")
-    print("| theta2 | method | iterations | delta | acceptance | share nearer (theta2, -theta2) | mode switches |")
-    print("|---|---|---|---|---|---|---|")
+    summary = rows(f"{out}/mixture_summary.csv")
+    barrier = {r["theta2"]: r for r in rows(f"{out}/mixture_barrier.csv")}
+    traces = rows(f"{out}/mixture_traces.csv")
+    print("### Experiment 7: the posterior's barrier between the modes\n")
+    print("| theta2 | U(mode b) - U(mode a) | barrier dU (grid h) | dU (grid 2h) | binning error of U | saddle at | var l_i: mode / saddle | tempered barrier c_n dU / N, c_n = 5 / 10 / 20 / 30 |")
+    print("|---|---|---|---|---|---|---|---|")
+    for t, b in sorted(barrier.items(), key=lambda kv: float(kv[0])):
+        du, n = float(b["barrier"]), float(b["n"])
+        print(f"| {float(t):g} | {float(b['u_mode_b']) - float(b['u_mode_a']):.2f} | {du:.1f} | "
+              f"{float(b['barrier_coarse']):.1f} | {float(b['binning_error']):.2g} | "
+              f"({float(b['saddle_x1']):.2f}, {float(b['saddle_x2']):.2f}) | "
+              f"{float(b['var_l_mode']):.3f} / {float(b['var_l_saddle']):.3f} | "
+              + " / ".join(f"{c * du / n:.2f}" for c in (5, 10, 20, 30)) + " |")
+    print("\n### Experiment 7: mode switches and time near each mode\n")
+    print("| theta2 | method | c_n | iterations | delta | acceptance | mode switches | time nearer (0, theta2) / (theta2, -theta2) | tempered barrier | with batch noise |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for r in summary:
+        print(f"| {float(r['theta2']):g} | {r['method']} | {float(r['c_n']):g} | {r['iterations']} | "
+              f"{float(r['delta']):.4f} | {float(r['acceptance']):.3f} | {r['switches']} | "
+              f"{float(r['near_a']):.3f} / {float(r['near_b']):.3f} | {float(r['tempered_barrier']):.3g} | "
+              f"{float(r['batch_corrected_barrier']):.3g} |")
+    thetas = sorted({r["theta2"] for r in traces}, key=float)
+    fig, axes = plt.subplots(len(thetas), 3, figsize=(15, 3.2 * len(thetas)))
     for row, t in zip(axes, thetas):
-        t2 = float(t)
-        a, b = np.array([0.0, t2]), np.array([t2, -t2])
-        for ax, method in zip(row, ("mhbt", "full_batch")):
-            rs = [r for r in data if r["theta2"] == t and r["method"] == method]
-            it = np.array([int(r["iteration"]) for r in rs])
-            x = np.array([[float(r["x1"]), float(r["x2"])] for r in rs])
-            near_b = np.linalg.norm(x - b, axis=1) < np.linalg.norm(x - a, axis=1)
-            # A switch: the chain comes within a quarter of the modes' distance of the other mode.
-            r0 = 0.25 * np.linalg.norm(a - b)
-            label, switches = 0, 0
-            for p in x:
-                if label == 0 and np.linalg.norm(p - b) < r0:
-                    label, switches = 1, switches + 1
-                elif label == 1 and np.linalg.norm(p - a) < r0:
-                    label, switches = 0, switches + 1
-            print(f"| {t2:g} | {method} | {it[-1]} | {float(rs[0]['delta']):.4f} | {float(rs[0]['acceptance']):.3f} | {near_b.mean():.3f} | {switches} |")
-            ax.plot(it, x[:, 1], lw=0.4)
-            ax.axhline(t2, color="gray", ls=":", lw=0.8)
-            ax.axhline(-t2, color="gray", ls=":", lw=0.8)
-            ax.set(title=f"{method}, theta2* = {t2:g}", xlabel="iteration", ylabel="theta2")
+        for ax, (method, c_n) in zip(row, (("mhbt", "20"), ("mhbt", "5"), ("full_batch", None))):
+            rs = [r for r in traces if r["theta2"] == t and r["method"] == method
+                  and (c_n is None or r["c_n"] == c_n)]
+            ax.plot([int(r["iteration"]) for r in rs], [float(r["x2"]) for r in rs], lw=0.4)
+            for level in (float(t), -float(t)):
+                ax.axhline(level, color="gray", ls=":", lw=0.8)
+            title = f"MHBT c_n = {c_n}" if method == "mhbt" else "full-batch MH"
+            ax.set(title=f"{title}, theta2* = {float(t):g}", xlabel="iteration", ylabel="theta2")
     save(fig, "Mixture posterior: theta2 trace (modes at +theta2* and -theta2*, dotted)",
          f"{out}/exp7_mixture_traces.png")
+    fig, ax = plt.subplots(figsize=(5.5, 4))
+    for t in thetas:
+        rs = [r for r in summary if r["theta2"] == t and r["method"] == "mhbt"]
+        ax.plot([float(r["tempered_barrier"]) for r in rs],
+                [max(int(r["switches"]), 0.5) for r in rs], "o-", label=f"theta2* = {float(t):g}")
+    # Arrhenius: switches ~ exp(-barrier), through the hottest theta2* = 4 run.
+    hot = min((r for r in summary if r["method"] == "mhbt" and float(r["theta2"]) == 4.0),
+              key=lambda r: float(r["tempered_barrier"]), default=None)
+    if hot is not None:
+        b = np.linspace(float(hot["tempered_barrier"]), 16, 50)
+        ax.plot(b, int(hot["switches"]) * np.exp(-(b - float(hot["tempered_barrier"]))), "k--",
+                lw=0.8, label="exp(-barrier)")
+    ax.set(xlabel="tempered barrier c_n dU / N (no switch drawn at 0.5)",
+           ylabel="mode switches in 1e5 iterations", yscale="log", ylim=(0.3, 5000))
+    ax.legend()
+    save(fig, "MHBT switches vs the barrier at T = N / c_n (c_n = 5, 10, 20, 30)",
+         f"{out}/exp7_switches_vs_barrier.png")
 
 
 def acceptance(out):

@@ -1,15 +1,15 @@
-// SPEC §9 experiment 10 (MHBT §3.2 analogue): a one-hidden-layer softmax MLP
-// (64-100-10, tanh, prior N(0, I)) on the 8x8 digits, the first 1200 rows
-// for training and the other 597 for testing, features standardised with
-// the training rows' statistics. Methods over a log grid of learning rates,
-// several seeds each:
+// SPEC §9 experiment 10 (MHBT §3.2 analogue): the 64-100-10 tanh softmax
+// MLP on the 8x8 digits (digits_mlp.hpp). Methods over a log grid of
+// learning rates, several rounds (seeds) each:
 //   - SGD: "sgld" at temperature 0, predicting with its final iterate;
 //   - SGLD: "sgld";
-//   - RSGLD: "mhbt" with the "rsgld" proposal, c_n = 5 (below sqrt(n) = 10,
-//     MHBT Remark 1, so the batch noise of the ratio stays below 1) and
-//     beta = 1 (docs/mhbt.md: for large d keep beta near 1; beta adapted
-//     from 1000 was tried and accepted nothing at d = 7510, since the
-//     backward density carries -d log beta);
+//   - RSGLD: "mhbt" with the "rsgld" proposal as MHBT §3.2 ran it: beta
+//     adapted per epoch from a large start (SPEC §7, default 1000), c_n
+//     around the batch size (100; the paper found 50 and 200 "very
+//     similar"), SPEC's exact proposal density;
+//   - RSGLD-authors: the same with the authors' script's density, without
+//     the backward component's -d log beta (MhbtSettings::exact_density),
+//     to show what the paper's result rests on;
 // the samplers predicting with the posterior-mean predictive (class
 // probabilities averaged over the draws recorded in the second half).
 //
@@ -18,13 +18,11 @@
 // log-likelihood gradient), SGD and SGLD move by eps grad U_hat with U_hat
 // the full-data scale energy, so they run at eps = lr / N.
 //
-// Every run starts from weights drawn N(0, 0.1^2) with its seed: from zero
-// the hidden units are symmetric and SGD never leaves that saddle.
-//
-// Output CSV (stdout or --out): method, lr, seed, test_error, acceptance
-// (RSGLD; empty otherwise), diverged (1 when the run stopped on a
-// non-finite energy; its error is then counted as 0.9, chance), seconds.
-#include <algorithm>
+// Output CSV (--out): method, c_n, lr, seed, test_error, acceptance,
+// forward_acceptance, backward_acceptance, final_beta (RSGLD; empty
+// otherwise), diverged (1 when the run stopped on a non-finite energy; its
+// error is then counted as 0.9, chance), seconds. With --beta-out, RSGLD's
+// beta and acceptance at the end of every epoch.
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -33,60 +31,48 @@
 #include <vector>
 
 #include "../common/bench_io.hpp"
-#include "../common/real_data.hpp"
+#include "digits_mlp.hpp"
+#include "sgmc/chain/chain.hpp"
 #include "sgmc/core/error.hpp"
-#include "sgmc/drivers/driver.hpp"
-#include "sgmc/models/mlp.hpp"
-#include "sgmc/random/normal.hpp"
 #include "sgmc/samplers/mhbt.hpp"
 
 namespace sgmc::bench {
 namespace {
 
-constexpr Index kTrainRows = 1200;
-constexpr Index kHidden = 100;
-constexpr Index kClasses = 10;
-constexpr Index kBatch = 100;
-
 struct Method {
-  const char* name;
+  std::string name;
   SamplerConfig config;
   bool final_iterate;  ///< predict with the last iterate (SGD), not the draws
 };
 
-Method method(const std::string& name, double lr, Index n) {
+Method method(const std::string& name, double lr, double c_n, Index n) {
   SamplerConfig config;
   config.batch_size = kBatch;
   config.schedule.step_size = lr / static_cast<double>(n);
   if (name == "SGD") {
     config.temperature = 0.0;
-    return {"SGD", config, true};
+    return {name, config, true};
   }
-  if (name == "SGLD") return {"SGLD", config, false};
+  if (name == "SGLD") return {name, config, false};
   config.kind = SamplerKind::kMhbt;
   config.schedule.step_size = lr;
   config.mhbt.proposal = MhbtProposal::kRsgld;
-  config.mhbt.c_n = 5.0;
-  config.mhbt.beta = 1.0;
-  return {"RSGLD", config, false};
+  config.mhbt.c_n = c_n;
+  config.mhbt.adaptive_beta = true;
+  config.mhbt.exact_density = name == "RSGLD";
+  return {name, config, false};
 }
 
-/// Softmax of each column of the logits z (K x n), in place.
-void softmax(Eigen::MatrixXd& z) {
-  for (Index b = 0; b < z.cols(); ++b) {
-    z.col(b).array() = (z.col(b).array() - z.col(b).maxCoeff()).exp();
-    z.col(b) /= z.col(b).sum();
-  }
-}
+struct Rates {
+  double all, forward, backward;
+};
 
-double error_rate(const Eigen::MatrixXd& scores, const Vec& labels) {
-  Index wrong = 0;
-  for (Index b = 0; b < scores.cols(); ++b) {
-    Index best = 0;
-    scores.col(b).maxCoeff(&best);
-    wrong += static_cast<double>(best) != labels[b];
-  }
-  return static_cast<double>(wrong) / static_cast<double>(scores.cols());
+Rates rates(const MhbtStats& s) {
+  const auto ratio = [](Index a, Index b) {
+    return b == 0 ? 0.0 : static_cast<double>(a) / static_cast<double>(b);
+  };
+  return {ratio(s.accepted, s.proposed), ratio(s.forward_accepted, s.forward_proposed),
+          ratio(s.accepted - s.forward_accepted, s.proposed - s.forward_proposed)};
 }
 
 }  // namespace
@@ -97,72 +83,88 @@ int main(int argc, char** argv) {
   using namespace sgmc::bench;
   CLI::App app{"SPEC §9 experiment 10: MLP test error vs learning rate on the 8x8 digits"};
   BenchIo io;
-  Index epochs = 100, seeds = 5;
-  std::vector<double> rates{1e-5, 1e-4, 1e-3, 1e-2, 0.1, 1.0, 10.0, 100.0};
+  Index epochs = 100, seeds = 10, hidden = 100;
+  std::vector<double> rates_grid{0.01, 0.1, 1.0, 3.0, 10.0, 30.0, 100.0};
+  std::vector<double> c_ns{50.0, 100.0, 200.0};
+  std::vector<std::string> methods{"SGD", "SGLD", "RSGLD", "RSGLD-authors"};
+  std::string beta_path;
   io.add_options(app);
   app.add_option("--epochs", epochs, "passes over the training rows per run");
-  app.add_option("--seeds", seeds, "runs (seeds) per method and learning rate");
-  app.add_option("--rates", rates, "learning rates (mean-loss scale)");
+  app.add_option("--seeds", seeds, "rounds (seeds) per method and learning rate");
+  app.add_option("--rates", rates_grid, "learning rates (mean-loss scale)");
+  app.add_option("--c-n", c_ns, "RSGLD's c_n values (RSGLD-authors runs the middle one)");
+  app.add_option("--methods", methods, "of SGD SGLD RSGLD RSGLD-authors");
+  app.add_option("--hidden", hidden, "hidden units");
+  app.add_option("--beta-out", beta_path, "CSV of RSGLD's beta per epoch");
   CLI11_PARSE(app, argc, argv);
 
   try {
-    const Table all = read_table(io.data_dir + "/digits.csv", "digit");
-    Table train = rows(all, 0, kTrainRows), test = rows(all, kTrainRows, all.features.rows());
-    standardise(test, train);
-    standardise(train, train);
-    const Mlp model(dataset(train), kHidden, MlpOutput::kSoftmax, kClasses, 1.0, 0.0);
+    const DigitsMlp digits(io.data_dir, hidden);
+    const Mlp& model = digits.model;
     const Index n = model.data_size();
-    const Index steps = epochs * ((n + kBatch - 1) / kBatch);
+    const Index epoch = (n + kBatch - 1) / kBatch;
+    const Index steps = epochs * epoch;
     // The second half of the run, 50 draws: enough for the predictive mean.
     const RecordPolicy record{steps, steps / 2, std::max<Index>(1, steps / 100)};
+    const auto workspace = model.make_workspace();
 
     std::ostream& out = io.out();
-    out << "method,lr,seed,test_error,acceptance,diverged,seconds\n";
-    for (const char* name : {"SGD", "SGLD", "RSGLD"}) {
-      for (const double lr : rates) {
-        for (Index seed = 1; seed <= seeds; ++seed) {
-          const Method m = method(name, lr, n);
-          RunConfig run_config;
-          run_config.threads = 1;
-          run_config.seed = static_cast<std::uint64_t>(seed);
-          const auto start = std::chrono::steady_clock::now();
-          double error = 0.9, acceptance = -1;
-          bool diverged = false;
-          try {
-            Vec x0(model.dim());
-            NormalSource(Rng{static_cast<std::uint64_t>(1000 + seed)}).fill(x0.data(), x0.size());
-            const auto result = sample(model, m.config, record, run_config, 0.1 * x0, {});
-            result.outcome.throw_if_fault();
-            const Chain& chain = *result.chains.front();
-            Eigen::MatrixXd mean_probability = Eigen::MatrixXd::Zero(kClasses, test.features.rows());
-            if (m.final_iterate) {
-              mean_probability = model.outputs(chain.position(), test.features);
-            } else {
-              const auto draws = chain.draws().draws();
-              for (Index j = 0; j < draws.cols(); ++j) {
-                Eigen::MatrixXd p = model.outputs(draws.col(j), test.features);
-                softmax(p);
-                mean_probability += p;
+    std::ofstream betas;
+    if (!beta_path.empty()) {
+      betas.open(beta_path);
+      betas << "method,c_n,lr,seed,epoch,beta,acceptance\n";
+    }
+    out << "method,c_n,lr,seed,test_error,acceptance,forward_acceptance,backward_acceptance,"
+           "final_beta,diverged,seconds\n";
+    for (const std::string& name : methods) {
+      const bool rsgld = name.rfind("RSGLD", 0) == 0;
+      std::vector<double> c_values{0.0};
+      if (name == "RSGLD") c_values = c_ns;
+      if (name == "RSGLD-authors") c_values = {c_ns[c_ns.size() / 2]};
+      for (const double c_n : c_values) {
+        for (const double lr : rates_grid) {
+          for (Index seed = 1; seed <= seeds; ++seed) {
+            const Method m = method(name, lr, c_n, n);
+            const auto start = std::chrono::steady_clock::now();
+            double error = 0.9;
+            bool diverged = false;
+            Chain chain(m.config, record, model.dim(), n, digits.start(static_cast<std::uint64_t>(seed)),
+                        {static_cast<std::uint64_t>(seed), 0});
+            const auto* mhbt = dynamic_cast<const Mhbt*>(&chain.kernel());
+            try {
+              for (Index e = 1; e <= epochs; ++e) {
+                const MhbtStats before = mhbt ? mhbt->stats() : MhbtStats{};
+                for (Index s = 0; s < epoch; ++s) chain.advance(model, workspace.get());
+                if (mhbt && betas.is_open()) {
+                  const MhbtStats& now = mhbt->stats();
+                  betas << name << ',' << c_n << ',' << lr << ',' << seed << ',' << e << ','
+                        << now.beta << ','
+                        << static_cast<double>(now.accepted - before.accepted) /
+                               static_cast<double>(now.proposed - before.proposed)
+                        << '\n';
+                }
               }
+              error = m.final_iterate ? digits.test_error(chain.position())
+                                      : digits.test_error(chain.draws().draws());
+            } catch (const Error& e) {
+              if (e.kind() != ErrorKind::kNonFinite) throw;
+              diverged = true;
             }
-            error = error_rate(mean_probability, test.targets);
-            if (const auto* mhbt = dynamic_cast<const Mhbt*>(&chain.kernel())) {
-              acceptance = static_cast<double>(mhbt->stats().accepted) /
-                           static_cast<double>(std::max<Index>(1, mhbt->stats().proposed));
+            const double seconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            char line[320];
+            if (rsgld) {
+              const Rates r = rates(mhbt->stats());
+              std::snprintf(line, sizeof line, "%s,%g,%g,%lld,%.4f,%.4f,%.4f,%.4f,%.4g,%d,%.2f\n",
+                            name.c_str(), c_n, lr, static_cast<long long>(seed), error, r.all,
+                            r.forward, r.backward, mhbt->stats().beta, diverged ? 1 : 0, seconds);
+            } else {
+              std::snprintf(line, sizeof line, "%s,,%g,%lld,%.4f,,,,,%d,%.2f\n", name.c_str(), lr,
+                            static_cast<long long>(seed), error, diverged ? 1 : 0, seconds);
             }
-          } catch (const Error& e) {
-            if (e.kind() != ErrorKind::kNonFinite) throw;
-            diverged = true;
+            out << line;
+            out.flush();
           }
-          const double seconds =
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-          char line[256];
-          std::snprintf(line, sizeof line, "%s,%g,%lld,%.4f,%s,%d,%.2f\n", m.name, lr,
-                        static_cast<long long>(seed), error,
-                        acceptance < 0 ? "" : std::to_string(acceptance).c_str(), diverged ? 1 : 0,
-                        seconds);
-          out << line;
-          out.flush();
         }
       }
     }

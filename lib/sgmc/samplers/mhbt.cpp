@@ -43,7 +43,8 @@ Mhbt::Mhbt(ConstVecRef x0, const MhbtSettings& settings, double eps, Index data_
            Index batch_size)
     : settings_(validated(settings, data_size, batch_size)),
       density_{std::sqrt(2.0 * eps) / static_cast<double>(data_size),
-               settings.proposal == MhbtProposal::kRsgld ? settings.forward_prob : 1.0, x0.size()},
+               settings.proposal == MhbtProposal::kRsgld ? settings.forward_prob : 1.0, x0.size(),
+               settings.exact_density},
       eps_(eps),
       n_data_(static_cast<double>(data_size)),
       epoch_length_(batch_size == 0 ? 1 : (data_size - 1) / batch_size + 1),  // ceil(N / n)

@@ -32,6 +32,11 @@ struct MhbtSettings {
   double forward_prob = 0.5;   ///< RSGLD: p_f in (0, 1)
   bool adaptive_beta = false;  ///< RSGLD: adapt beta per epoch (MHBT §3.2)
   double beta_start = 1000.0;  ///< RSGLD: the adaptive beta's start, >= 1
+  /// RSGLD: false drops the backward component's -d log beta from the
+  /// proposal density, as the authors' script does. The chain then no longer
+  /// targets exp(c_n mu_I) (SPEC §7): engine-only, not in the C API, for
+  /// bench/mlp_digits to show what the paper's results rest on.
+  bool exact_density = true;
 
   /// Throws sgmc::Error naming the first invalid setting and its value.
   void validate() const;

@@ -25,8 +25,11 @@ double GradientProposalDensity::log_q(const ProposalDistances& distances, double
   // MHBT eq. (7): p_f phi(.; sigma^2 I) + (1 - p_f) phi(.; beta^2 sigma^2 I).
   const double forward = std::log(forward_prob) + log_gaussian(distances.forward, variance, dim);
   if (forward_prob == 1.0) return forward;
+  // The authors' script (exact = false) normalises the backward component
+  // as if its variance were sigma^2: d log beta too much.
+  const double authors = exact ? 0.0 : static_cast<double>(dim) * std::log(beta);
   const double backward = std::log1p(-forward_prob) +
-                          log_gaussian(distances.backward, beta * beta * variance, dim);
+                          log_gaussian(distances.backward, beta * beta * variance, dim) + authors;
   const double top = std::max(forward, backward);
   return top + std::log1p(std::exp(std::min(forward, backward) - top));
 }

@@ -35,10 +35,11 @@ struct GradientProposalDensity {
   double sigma;         ///< sqrt(2 eps) / N
   double forward_prob;  ///< p_f in (0, 1]
   Index dim;
+  bool exact = true;    ///< false: without the backward component's -d log beta
 
   /// log q_I(x -> x') for backward noise scale beta >= 1: the two Gaussian
   /// components with their full normalising constants (the backward one
-  /// carries -d log beta), combined by log-sum-exp.
+  /// carries -d log beta unless `exact` is false), combined by log-sum-exp.
   double log_q(const ProposalDistances& distances, double beta) const;
 };
 

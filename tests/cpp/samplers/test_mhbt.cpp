@@ -63,6 +63,23 @@ TEST(MhbtProposals, LogDensityMatchesDirectFormula) {
               direct, 1e-13);
 }
 
+TEST(MhbtProposals, AuthorsDensityDropsOnlyTheBackwardNormalisation) {
+  // The authors' script's density (bench/mlp_digits): the backward Gaussian
+  // normalised as if its variance were sigma^2, i.e. d log beta added to it.
+  const Vec x{{0.2, -0.4}}, xp{{0.5, 0.1}}, eps_g{{0.1, 0.3}};
+  const double beta = 2.5, sigma = 0.35, pf = 0.3;
+  const GradientProposalDensity authors{sigma, pf, 2, false};
+  const double direct = std::log(pf * gaussian_pdf(xp - x - eps_g, sigma * sigma) +
+                                 (1 - pf) * beta * beta *
+                                     gaussian_pdf(xp - x + eps_g, beta * beta * sigma * sigma));
+  EXPECT_NEAR(authors.log_q({(xp - x - eps_g).squaredNorm(), (xp - x + eps_g).squaredNorm()}, beta),
+              direct, 1e-13);
+  // With beta = 1 the two densities are the same.
+  const GradientProposalDensity exact{sigma, pf, 2};
+  const ProposalDistances at{(xp - x - eps_g).squaredNorm(), (xp - x + eps_g).squaredNorm()};
+  EXPECT_DOUBLE_EQ(authors.log_q(at, 1.0), exact.log_q(at, 1.0));
+}
+
 /// A kernel driven by hand: evaluations with given energy, gradient and batch.
 struct Driven {
   static constexpr Index kData = 4;
