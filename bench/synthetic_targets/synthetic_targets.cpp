@@ -1,6 +1,6 @@
 // Issue #21: the built-in synthetic targets (SPEC §9) against their scalar
-// code before the issue (scalar_targets.hpp, the baseline), side by side in
-// one run, one thread. Per target: nanoseconds per evaluation of energy and
+// code before the issue (scalar_targets.hpp, the baseline: the energies and
+// the evaluate() path as they were), side by side in one run, one thread. Per target: nanoseconds per evaluation of energy and
 // gradient, and of the energy alone, through Model::evaluate at 1024 fixed
 // points spread over the target's modes and tails; then one whole cSGLD
 // step on gauss25 (SPEC §9 experiment 5's settings, gradient noise N(0, I))

@@ -30,10 +30,10 @@ class CosineWellTarget final : public SyntheticTarget {
     const double r2 = x.squaredNorm();
     const bool outside = r2 > wall_;
     double u = q_ * r2 + (outside ? r2 - wall_ : 0.0);
+    const auto [sin_wx, cos_wx] = sin_cos(Double2{omega_ * x[0], omega_ * x[1]});
     for (Index i = 0; i < 2; ++i) {
-      const auto [sin_wx, cos_wx] = sin_cos(omega_ * x[i]);
-      u -= c_ * cos_wx;
-      if (grad) (*grad)[i] = 2.0 * q_ * x[i] + slope_ * sin_wx + (outside ? 2.0 * x[i] : 0.0);
+      u -= c_ * cos_wx[i];
+      if (grad) (*grad)[i] = 2.0 * q_ * x[i] + slope_ * sin_wx[i] + (outside ? 2.0 * x[i] : 0.0);
     }
     return u;
   }
