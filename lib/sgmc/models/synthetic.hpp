@@ -67,7 +67,7 @@ class GaussianMixtureTarget final : public SyntheticTarget {
   Eigen::MatrixXd centres_;
   Eigen::VectorXd variances_;
   // The components laid out for evaluation across them in SIMD lanes, K
-  // padded to a whole number of lanes with components of weight zero.
+  // padded to whole chunks (synthetic.cpp) with components of weight zero.
   Eigen::MatrixXd means_;       ///< padded K x d: column i is coordinate i of every mu_k
   Eigen::ArrayXd log_norm_;     ///< log w_k - d/2 log(2 pi s2_k); -inf for padding
   Eigen::ArrayXd precision_;    ///< 1 / s2_k; 1 for padding
