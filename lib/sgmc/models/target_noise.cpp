@@ -32,7 +32,7 @@ void TargetNoise::validate() const {
           "must be finite and >= 0");
 }
 
-void TargetNoise::apply(const EvalRequest& request, ModelTerms& out) const {
+void TargetNoise::draw(const EvalRequest& request, ModelTerms& out) const {
   if (energy_sd > 0) out.prior_energy += energy_sd * standard_normal(stream(request));
   if (grad_sd > 0 && request.want_gradient) {
     Rng& rng = stream(request);
