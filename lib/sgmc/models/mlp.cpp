@@ -1,7 +1,10 @@
 #include "sgmc/models/mlp.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <span>
 #include <string>
 
@@ -61,6 +64,55 @@ class MlpWorkspace final : public ModelWorkspace {
   DenseProduct first_grad;    ///< grad W1' += inputs hidden'
 };
 
+/// 1 / j! for j <= 13.
+constexpr auto kExpTaylor = [] {
+  std::array<double, 14> c{};
+  c[0] = 1.0;
+  for (std::size_t j = 1; j < c.size(); ++j) c[j] = c[j - 1] / static_cast<double>(j);
+  return c;
+}();
+
+/// sum_{i >= j} r^(i - j) / i! by Horner's rule, unrolled at compile time so
+/// that the loop around it has no control flow and is vectorised.
+template <std::size_t J = 0>
+double exp_taylor(double r) {
+  if constexpr (J + 1 == kExpTaylor.size()) {
+    return kExpTaylor[J];
+  } else {
+    return exp_taylor<J + 1>(r) * r + kExpTaylor[J];
+  }
+}
+
+/// u[i] = tanh(u[i]) for i < n, in a loop the compiler vectorises (Eigen
+/// vectorises tanh for floats only, and its exp for doubles spends a
+/// division and a general ldexp on a range this does not need):
+/// tanh(u) = sign(u) (1 - 2 / (e^y + 1)), y = 2|u|, whose absolute error
+/// stays at rounding level. y is capped at 40, past which 2 / (e^y + 1) <
+/// 2^-56 and tanh rounds to +-1; then e^y = 2^k e^r with k = round(y / ln 2)
+/// in [0, 58], so that 2^k is built from its exponent bits, and |r| <= ln 2
+/// / 2, where the Taylor polynomial of degree 13 is exact to 5e-18. A NaN u
+/// gives +-1: it comes from a NaN in x only, whose prior term U0 is NaN.
+void tanh_in_place(double* u, Index n) {
+  constexpr double kLog2e = 1.4426950408889634;
+  constexpr double kLn2Hi = 6.93147180369123816490e-01;  // 32 trailing zero bits: k ln2hi is exact
+  constexpr double kLn2Lo = 1.90821492927058770002e-10;
+  constexpr double kShift = 0x1.8p52;  // x + kShift rounds x to an integer in the low bits
+  // The cap compares the bits of y >= 0 as integers, which order alike:
+  // a floating-point min would keep the loop from being vectorised (it may
+  // trap).
+  constexpr auto kCapBits = std::bit_cast<std::int64_t>(40.0);
+  for (Index i = 0; i < n; ++i) {
+    const double y = std::bit_cast<double>(std::min(std::bit_cast<std::int64_t>(2.0 * std::abs(u[i])), kCapBits));
+    const double shifted = y * kLog2e + kShift;
+    const double k = shifted - kShift;
+    const double r = (y - k * kLn2Hi) - k * kLn2Lo;
+    double e = exp_taylor(r);
+    // The low bits of `shifted` hold k: 2^k has the exponent bits k + 1023.
+    e *= std::bit_cast<double>((std::bit_cast<std::uint64_t>(shifted) + 1023) << 52);
+    u[i] = std::copysign(1.0 - 2.0 / (e + 1.0), u[i]);
+  }
+}
+
 /// hidden = tanh(W1 inputs + b1), outputs = hidden' W2' + b2' for the first
 /// m columns of work.inputs.
 void forward(const Layers& layers, Index m, MlpWorkspace& work) {
@@ -68,10 +120,7 @@ void forward(const Layers& layers, Index m, MlpWorkspace& work) {
   auto z = work.outputs.topRows(m);
   hid.colwise() = layers.b1;
   work.first_layer.add(hid, layers.w1, work.inputs.leftCols(m));
-  // tanh(u) = 1 - 2 / (exp(2u) + 1): Eigen vectorises exp but not tanh for
-  // doubles; the absolute error stays at rounding level and it saturates
-  // correctly (exp overflowing to inf gives 1).
-  hid.array() = 1.0 - 2.0 / ((2.0 * hid.array()).exp() + 1.0);
+  tanh_in_place(hid.data(), hid.size());
   z.rowwise() = layers.b2.transpose();
   work.second_layer.add(z, hid.transpose(), layers.w2.transpose());
 }
