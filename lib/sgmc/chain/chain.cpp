@@ -178,7 +178,9 @@ Chain::CheckedTerms Chain::check_terms() {
   }
   if (n > 0) grad_.noalias() = prior_grad_ + scale * batch_grad_;
   const Vec& grad = n > 0 ? grad_ : prior_grad_;
-  if (!grad.allFinite()) {
+  // x * 0 is 0 for a finite x and NaN otherwise: one vectorised sum tests
+  // every coordinate (Eigen's allFinite() tests them one by one).
+  if (!std::isfinite((grad.array() * 0.0).sum())) {
     Index i = 0;
     while (std::isfinite(grad[i])) ++i;
     out.bad = "gradient";

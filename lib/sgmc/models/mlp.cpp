@@ -1,31 +1,168 @@
 #include "sgmc/models/mlp.hpp"
 
+#include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <span>
 #include <string>
 
+#include "sgmc/models/dense_product.hpp"
 #include "sgmc/models/parameter_names.hpp"
 
 namespace sgmc {
 namespace {
 
-// Column b of each matrix belongs to the b-th datum of the batch.
-class MlpWorkspace final : public ModelWorkspace {
- public:
-  MlpWorkspace(Index p, Index h, Index k) : inputs(p, 0), hidden(h, 0), hidden_grad(h, 0), outputs(k, 0) {}
+/// The batch goes through the layers kChunk data at a time: a chunk's
+/// activations stay in the core's L2 cache across the passes over them, and
+/// the workspace has one size whatever the batch.
+constexpr Index kChunk = 256;
 
-  void reserve(Index n) {
-    if (inputs.cols() >= n) return;
-    for (auto* m : {&inputs, &hidden, &hidden_grad, &outputs}) m->resize(m->rows(), n);
-  }
-
-  Eigen::MatrixXd inputs;       ///< p x n: the batch's feature rows
-  Eigen::MatrixXd hidden;       ///< H x n: tanh activations
-  Eigen::MatrixXd hidden_grad;  ///< H x n: dS_B / d(pre-activation)
-  Eigen::MatrixXd outputs;      ///< K x n: outputs z, then dS_B / dz
-};
+/// How many batch rows ahead of the one copied are prefetched (glm.hpp).
+constexpr std::size_t kPrefetchRows = 8;
 
 using ConstRowMap = Eigen::Map<const RowMatrix>;
-using RowMap = Eigen::Map<RowMatrix>;
+using ConstVecMap = Eigen::Map<const Vec>;
+
+/// The layers inside x (mlp.hpp for the packing).
+struct Layers {
+  Layers(const double* x, Index p, Index h, Index k)
+      : w1(x, h, p), b1(x + h * p, h), w2(x + h * (p + 1), k, h), b2(x + h * (p + 1) + k * h, k) {}
+  ConstRowMap w1;  ///< H x p
+  ConstVecMap b1;
+  ConstRowMap w2;  ///< K x H
+  ConstVecMap b2;
+};
+
+// Column b of inputs and hidden, and row b of outputs, belong to the b-th
+// datum of a chunk: outputs is datum by class so that the softmax runs down
+// its columns with vector instructions, across data.
+class MlpWorkspace final : public ModelWorkspace {
+ public:
+  MlpWorkspace(Index p, Index h, Index k)
+      : inputs(p, kChunk),
+        hidden(h, kChunk),
+        hidden_grad(h, kChunk),
+        outputs(kChunk, k),
+        per_datum(kChunk),
+        first_layer(h, kChunk, p),
+        second_layer(kChunk, k, h),
+        second_grad(h, k, kChunk),
+        back(h, kChunk, k),
+        first_grad(p, h, kChunk) {}
+
+  Eigen::MatrixXd inputs;   ///< p x C: the chunk's feature rows
+  Eigen::MatrixXd hidden;       ///< H x C: tanh activations
+  Eigen::MatrixXd hidden_grad;  ///< H x C: dS_B / d(pre-activation)
+  Eigen::MatrixXd outputs;  ///< C x K: outputs z, then dS_B / dz
+  Vec per_datum;            ///< C: the largest logit, then the sum of exponentials
+  DenseProduct first_layer;   ///< hidden += W1 inputs
+  DenseProduct second_layer;  ///< outputs += hidden' W2'
+  DenseProduct second_grad;   ///< grad W2' += hidden outputs
+  DenseProduct back;          ///< hidden_grad += W2' outputs'
+  DenseProduct first_grad;    ///< grad W1' += inputs hidden'
+};
+
+/// 1 / j! for j <= 13.
+constexpr auto kExpTaylor = [] {
+  std::array<double, 14> c{};
+  c[0] = 1.0;
+  for (std::size_t j = 1; j < c.size(); ++j) c[j] = c[j - 1] / static_cast<double>(j);
+  return c;
+}();
+
+/// sum_{i >= j} r^(i - j) / i! by Horner's rule, unrolled at compile time so
+/// that the loop around it has no control flow and is vectorised.
+template <std::size_t J = 0>
+double exp_taylor(double r) {
+  if constexpr (J + 1 == kExpTaylor.size()) {
+    return kExpTaylor[J];
+  } else {
+    return exp_taylor<J + 1>(r) * r + kExpTaylor[J];
+  }
+}
+
+/// u[i] = tanh(u[i]) for i < n, in a loop the compiler vectorises (Eigen
+/// vectorises tanh for floats only, and its exp for doubles spends a
+/// division and a general ldexp on a range this does not need):
+/// tanh(u) = sign(u) (1 - 2 / (e^y + 1)), y = 2|u|, whose absolute error
+/// stays at rounding level. y is capped at 40, past which 2 / (e^y + 1) <
+/// 2^-56 and tanh rounds to +-1; then e^y = 2^k e^r with k = round(y / ln 2)
+/// in [0, 58], so that 2^k is built from its exponent bits, and |r| <= ln 2
+/// / 2, where the Taylor polynomial of degree 13 is exact to 5e-18. A NaN u
+/// gives +-1: it comes from a NaN in x only, whose prior term U0 is NaN.
+void tanh_in_place(double* u, Index n) {
+  constexpr double kLog2e = 1.4426950408889634;
+  constexpr double kLn2Hi = 6.93147180369123816490e-01;  // 32 trailing zero bits: k ln2hi is exact
+  constexpr double kLn2Lo = 1.90821492927058770002e-10;
+  constexpr double kShift = 0x1.8p52;  // x + kShift rounds x to an integer in the low bits
+  // The cap compares the bits of y >= 0 as integers, which order alike:
+  // a floating-point min would keep the loop from being vectorised (it may
+  // trap).
+  constexpr auto kCapBits = std::bit_cast<std::int64_t>(40.0);
+  for (Index i = 0; i < n; ++i) {
+    const double y = std::bit_cast<double>(std::min(std::bit_cast<std::int64_t>(2.0 * std::abs(u[i])), kCapBits));
+    const double shifted = y * kLog2e + kShift;
+    const double k = shifted - kShift;
+    const double r = (y - k * kLn2Hi) - k * kLn2Lo;
+    double e = exp_taylor(r);
+    // The low bits of `shifted` hold k: 2^k has the exponent bits k + 1023.
+    e *= std::bit_cast<double>((std::bit_cast<std::uint64_t>(shifted) + 1023) << 52);
+    u[i] = std::copysign(1.0 - 2.0 / (e + 1.0), u[i]);
+  }
+}
+
+/// hidden = tanh(W1 inputs + b1), outputs = hidden' W2' + b2' for the first
+/// m columns of work.inputs.
+void forward(const Layers& layers, Index m, MlpWorkspace& work) {
+  auto hid = work.hidden.leftCols(m);
+  auto z = work.outputs.topRows(m);
+  hid.colwise() = layers.b1;
+  work.first_layer.add(hid, layers.w1, work.inputs.leftCols(m));
+  tanh_in_place(hid.data(), hid.size());
+  z.rowwise() = layers.b2.transpose();
+  work.second_layer.add(z, hid.transpose(), layers.w2.transpose());
+}
+
+/// The chunk's sum of logsumexp(z_b) - z_b[y_b], leaving dU_b/dz_b =
+/// softmax(z_b) - e_{y_b} in row b of the outputs.
+double softmax_loss(const Dataset::Targets& y, std::span<const Index> rows, MlpWorkspace& work) {
+  const auto m = static_cast<Index>(rows.size());
+  auto z = work.outputs.topRows(m);
+  const auto label = [&](Index b) { return static_cast<Index>(y[rows[static_cast<std::size_t>(b)]]); };
+  // z shifted by its largest entry, so that no exponential overflows.
+  auto top = work.per_datum.head(m);
+  top = z.col(0);
+  for (Index k = 1; k < z.cols(); ++k) top = top.cwiseMax(z.col(k));
+  double energy = 0.0;
+  for (Index b = 0; b < m; ++b) energy += top[b] - z(b, label(b));
+  // Column by column: Eigen vectorises these, not their broadcast forms.
+  for (Index k = 0; k < z.cols(); ++k) z.col(k).array() = (z.col(k) - top).array().exp();
+  auto& sum = top;
+  sum = z.col(0);
+  for (Index k = 1; k < z.cols(); ++k) sum += z.col(k);
+  energy += sum.array().log().sum();
+  sum = sum.cwiseInverse();
+  for (Index k = 0; k < z.cols(); ++k) z.col(k).array() *= sum.array();
+  for (Index b = 0; b < m; ++b) z(b, label(b)) -= 1.0;
+  return energy;
+}
+
+/// The chunk's sum of (y_b - z_b)^2 / (2 sigma^2), leaving dU_b/dz_b in the outputs.
+double gaussian_loss(const Dataset::Targets& y, std::span<const Index> rows, double noise_sd,
+                     MlpWorkspace& work) {
+  const double inv_var = 1.0 / (noise_sd * noise_sd);
+  auto z = work.outputs.col(0);
+  double sum = 0.0;
+  for (std::size_t b = 0; b < rows.size(); ++b) {
+    const auto i = static_cast<Index>(b);
+    const double r = z[i] - y[rows[b]];
+    sum += r * r;
+    z[i] = r * inv_var;
+  }
+  return 0.5 * inv_var * sum;
+}
 
 }  // namespace
 
@@ -55,28 +192,21 @@ Mlp::Mlp(std::shared_ptr<const Dataset> data, Index n_hidden, MlpOutput output, 
   }
 }
 
-void Mlp::forward(ConstVecRef x, const Eigen::Ref<const Eigen::MatrixXd>& inputs,
-                  Eigen::Ref<Eigen::MatrixXd> hidden, Eigen::Ref<Eigen::MatrixXd> outputs) const {
-  const Index p = data_->n_features(), h = hidden_, k = outputs_;
-  const ConstRowMap w1(x.data(), h, p);
-  const ConstRowMap w2(x.data() + h * (p + 1), k, h);
-  hidden.noalias() = w1 * inputs;
-  hidden.colwise() += x.segment(h * p, h);
-  // tanh(u) = 1 - 2 / (exp(2u) + 1): Eigen vectorises exp but not tanh for
-  // doubles; the absolute error stays at rounding level and it saturates
-  // correctly (exp overflowing to inf gives 1).
-  hidden = 1.0 - 2.0 / ((2.0 * hidden.array()).exp() + 1.0);
-  outputs.noalias() = w2 * hidden;
-  outputs.colwise() += x.segment(h * (p + 1) + k * h, k);
-}
-
 Eigen::MatrixXd Mlp::outputs(ConstVecRef x, const RowMatrix& features) const {
   require(x.size() == dim(), "x", "a vector of size " + show(x.size()),
           ("must have the model's dimension " + show(dim())).c_str());
   require(features.cols() == data_->n_features(), "features", "a table of " + show(features.cols()) + " columns",
           ("must have the model's " + show(data_->n_features()) + " features").c_str());
-  Eigen::MatrixXd hidden(hidden_, features.rows()), z(outputs_, features.rows());
-  forward(x, features.transpose(), hidden, z);
+  const Index n = features.rows();
+  MlpWorkspace work(data_->n_features(), hidden_, outputs_);
+  const Layers layers(x.data(), data_->n_features(), hidden_, outputs_);
+  Eigen::MatrixXd z(outputs_, n);
+  for (Index start = 0; start < n; start += kChunk) {
+    const Index m = std::min(kChunk, n - start);
+    work.inputs.leftCols(m) = features.middleRows(start, m).transpose();
+    forward(layers, m, work);
+    z.middleCols(start, m) = work.outputs.topRows(m).transpose();
+  }
   return z;
 }
 
@@ -111,53 +241,45 @@ void Mlp::evaluate(const EvalRequest& request, ModelTerms& out) const {
                                        show(request.chain));
   }
   const Index p = data_->n_features(), h = hidden_, k = outputs_;
+  const Layers layers(request.x.data(), p, h, k);
   const auto n = static_cast<Index>(request.batch.size());
-  const ConstRowMap w2(request.x.data() + h * (p + 1), k, h);
-
-  work->reserve(n);
-  auto a = work->inputs.leftCols(n);
-  auto hid = work->hidden.leftCols(n);
-  auto z = work->outputs.leftCols(n);
-  for (Index b = 0; b < n; ++b) a.col(b) = data_->features().row(request.batch[b]).transpose();
-  forward(request.x, a, hid, z);
-
-  // The loss, leaving dU_i/dz_i in column i of z.
+  // The gradient's parts inside batch_grad; W1 and W2 are row-major there,
+  // i.e. W1' and W2' column-major.
+  double* g = out.batch_grad.data();
+  Eigen::Map<Eigen::MatrixXd> grad_w1(g, p, h), grad_w2(g + h * (p + 1), h, k);
+  Eigen::Map<Vec> grad_b1(g + h * p, h), grad_b2(g + h * (p + 1) + k * h, k);
+  if (request.want_gradient) out.batch_grad.setZero();
   double energy = 0.0;
-  const auto& y = data_->targets();
-  if (output_ == MlpOutput::kSoftmax) {
-    for (Index b = 0; b < n; ++b) {
-      auto zb = z.col(b);
-      const auto label = static_cast<Index>(y[request.batch[b]]);
-      const double top = zb.maxCoeff();
-      // logsumexp(z) - z[y] with z shifted by its maximum.
-      const double shifted_label = zb[label] - top;
-      zb.array() = (zb.array() - top).exp();
-      const double sum = zb.sum();
-      energy += std::log(sum) - shifted_label;
-      zb /= sum;
-      zb[label] -= 1.0;
+  for (Index start = 0; start < n; start += kChunk) {
+    const Index m = std::min(kChunk, n - start);
+    const auto rows = request.batch.subspan(static_cast<std::size_t>(start), static_cast<std::size_t>(m));
+    auto a = work->inputs.leftCols(m);
+    for (Index b = 0; b < m; ++b) {
+      // Batch rows are scattered over the table: the copy waits on memory
+      // unless rows ahead are requested while one is copied.
+      const auto ahead = static_cast<std::size_t>(start + b) + kPrefetchRows;
+      if (ahead < request.batch.size()) data_->prefetch_row(request.batch[ahead]);
+      a.col(b) = data_->features().row(rows[static_cast<std::size_t>(b)]).transpose();
     }
-  } else {
-    const double inv_var = 1.0 / (noise_sd_ * noise_sd_);
-    for (Index b = 0; b < n; ++b) {
-      const double r = z(0, b) - y[request.batch[b]];
-      energy += 0.5 * r * r * inv_var;
-      z(0, b) = r * inv_var;
-    }
+    forward(layers, m, *work);
+    energy += output_ == MlpOutput::kSoftmax ? softmax_loss(data_->targets(), rows, *work)
+                                             : gaussian_loss(data_->targets(), rows, noise_sd_, *work);
+    if (!request.want_gradient) continue;
+    const auto hid = work->hidden.leftCols(m);
+    const auto z = work->outputs.topRows(m);
+    work->second_grad.add(grad_w2, hid, z);
+    grad_b2 += z.colwise().sum().transpose();
+    // dS_B / d(pre-activation) = (1 - h^2) (W2' dS_B/dz).
+    auto delta = work->hidden_grad.leftCols(m);
+    delta.setZero();
+    work->back.add(delta, layers.w2.transpose(), z.transpose());
+    delta.array() *= 1.0 - hid.array().square();
+    for (Index b = 0; b < m; ++b) grad_b1 += delta.col(b);
+    work->first_grad.add(grad_w1, a, delta.transpose());
   }
   out.batch_energy = energy;
   out.prior_energy = prior_.energy(request.x);
-  if (!request.want_gradient) return;
-
-  double* g = out.batch_grad.data();
-  RowMap(g + h * (p + 1), k, h).noalias() = z * hid.transpose();
-  out.batch_grad.segment(h * (p + 1) + k * h, k) = z.rowwise().sum();
-  auto delta = work->hidden_grad.leftCols(n);
-  delta.noalias() = w2.transpose() * z;
-  delta.array() *= 1.0 - hid.array().square();
-  RowMap(g, h, p).noalias() = delta * a.transpose();
-  out.batch_grad.segment(h * p, h) = delta.rowwise().sum();
-  prior_.gradient(request.x, out.prior_grad);
+  if (request.want_gradient) prior_.gradient(request.x, out.prior_grad);
 }
 
 }  // namespace sgmc

@@ -42,12 +42,12 @@ class Mlp final : public Model {
   /// In the order of x: w1[h,j], b1[h], w2[k,h], b2[k] (1-based, each
   /// matrix row by row).
   std::vector<std::string> parameter_names() const override;
-  /// Activations of a batch, grown to the largest batch seen.
+  /// Activations of 256 data and the buffers of the matrix products: one
+  /// size whatever the batch.
   std::unique_ptr<ModelWorkspace> make_workspace() const override;
-  /// The batch's rows are gathered into the workspace and pushed through the
-  /// layers with matrix products. Allocates only when a batch is larger than
-  /// every one before it on this workspace. Throws Error(kState) without a
-  /// workspace from make_workspace().
+  /// The batch's rows are gathered into the workspace 256 at a time and
+  /// pushed through the layers with matrix products. Never allocates.
+  /// Throws Error(kState) without a workspace from make_workspace().
   void evaluate(const EvalRequest& request, ModelTerms& out) const override;
 
   /// The outputs z for the rows of `features` (n x p) at parameters x, as
@@ -59,11 +59,6 @@ class Mlp final : public Model {
   Index n_outputs() const { return outputs_; }
 
  private:
-  /// hidden = tanh(W1 inputs + b1), outputs = W2 hidden + b2; the layers of
-  /// evaluate() and outputs(), one column per datum.
-  void forward(ConstVecRef x, const Eigen::Ref<const Eigen::MatrixXd>& inputs,
-               Eigen::Ref<Eigen::MatrixXd> hidden, Eigen::Ref<Eigen::MatrixXd> outputs) const;
-
   std::shared_ptr<const Dataset> data_;
   Index hidden_;
   MlpOutput output_;

@@ -37,6 +37,21 @@ void* operator new(std::size_t size) {
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
+// Eigen takes the buffers of a large matrix product from malloc, not from
+// operator new: with glibc, malloc itself is counted too (AddressSanitizer
+// defines its own and cannot share it).
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+#define SGMC_COUNTS_MALLOC 1
+namespace {
+std::atomic<long> mallocs{0};
+}
+extern "C" void* __libc_malloc(std::size_t size);
+extern "C" void* malloc(std::size_t size) {
+  mallocs.fetch_add(1, std::memory_order_relaxed);
+  return __libc_malloc(size);
+}
+#endif
+
 namespace sgmc {
 namespace {
 
@@ -219,6 +234,31 @@ TEST(NoAllocation, StepsOnTheModelsWithDataAllocateNothing) {
     for (int s = 0; s < 150; ++s) chain.advance(*model, workspace.get());
     EXPECT_EQ(allocations.load() - before, 0) << "d " << model->dim();
   }
+}
+
+// An MLP whose matrix products are past Eigen's stack limit (128 KiB of
+// packed blocks): its workspace owns their buffers.
+TEST(NoAllocation, StepsOfALargeMlpCallNoMalloc) {
+#ifndef SGMC_COUNTS_MALLOC
+  GTEST_SKIP() << "malloc is not counted here";
+#else
+  const Index n = 2000, p = 64;
+  const Eigen::MatrixXd a = Eigen::MatrixXd::Random(n, p);
+  std::vector<double> features(a.size()), labels(static_cast<std::size_t>(n));
+  Eigen::Map<RowMatrix>(features.data(), n, p) = a;
+  for (Index i = 0; i < n; ++i) labels[static_cast<std::size_t>(i)] = static_cast<double>(i % 10);
+  const Mlp model(Dataset::borrow(n, p, features.data(), labels.data()), 100, MlpOutput::kSoftmax, 10,
+                  1.0, 0.0);
+  SamplerConfig config;
+  config.schedule.step_size = 1e-6;
+  config.batch_size = 1000;
+  Chain chain(config, {20, 0, 1}, model.dim(), model.data_size(), Vec::Zero(model.dim()), {7, 0});
+  const auto workspace = model.make_workspace();
+  chain.advance(model, workspace.get());
+  const long before = mallocs.load();
+  for (int s = 0; s < 5; ++s) chain.advance(model, workspace.get());
+  EXPECT_EQ(mallocs.load() - before, 0);
+#endif
 }
 
 TEST(NoAllocation, MhbtStepsAndAdjustmentPhasesAllocateNothing) {

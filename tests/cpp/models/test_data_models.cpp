@@ -132,6 +132,20 @@ TEST(Mlp, RegressionGradientsMatchDifferencesAndBatchesAddUp) {
   testing::expect_batch_sums_add_up(model, x);
 }
 
+// Batches go through the layers 256 data at a time: a batch of several
+// chunks, the last one partial, is still the sum of its data.
+TEST(Mlp, BatchesOfSeveralChunksAddUp) {
+  const Mlp classifier(class_data(600), 3, MlpOutput::kSoftmax, 3, 1.5, 0.0);
+  const Mlp regression(real_data(600), 3, MlpOutput::kGaussian, 0, 2.0, 0.4);
+  std::vector<Index> batch(700);
+  for (std::size_t b = 0; b < batch.size(); ++b) batch[b] = static_cast<Index>((b * 7) % 600);
+  for (const Mlp* model : {&classifier, &regression}) {
+    const Vec x = random_point(model->dim(), 15, 0.8);
+    testing::expect_batch_sums_add_up(*model, x);
+    testing::expect_gradients_match_differences(*model, x, batch);
+  }
+}
+
 TEST(Mlp, PackingIsTheDocumentedOne) {
   // p = 1, H = 1, K = 2: x = (W1, b1, W2[0], W2[1], b2[0], b2[1]). With
   // W1 = 0 and b1 = atanh(0.5) the hidden unit is 0.5 for every input.
