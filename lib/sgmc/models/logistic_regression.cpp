@@ -39,13 +39,20 @@ void LogisticRegression::evaluate(const EvalRequest& request, ModelTerms& out) c
   // Eigen 3.4 evaluates select() one scalar at a time, so both branches
   // are computed whole here (vectorised) and chosen in a loop the compiler
   // turns into blends: the same operations on every value as select() made,
-  // hence the same bits, at a third of the cost. The log stays the scalar
-  // std::log that select() called, for the same reason.
-  const auto loss = [](const GlmChunk& z, const GlmChunk& y, GlmChunk& slope) {
+  // hence the same bits, at a third of the cost. On double features the
+  // log stays the scalar std::log that select() called, for the same
+  // reason; float32 features, whose runs have no earlier bits to keep, take
+  // Eigen's vectorised log (~8% of their step otherwise).
+  const bool vector_log = data_->float32_features();
+  const auto loss = [vector_log](const GlmChunk& z, const GlmChunk& y, GlmChunk& slope) {
     const GlmChunk e = (-z.abs()).exp();
     const GlmChunk u = 1.0 + e;
     GlmChunk log_u(z.size());
-    for (Index k = 0; k < z.size(); ++k) log_u[k] = std::log(u[k]);
+    if (vector_log) {
+      log_u = u.log();
+    } else {
+      for (Index k = 0; k < z.size(); ++k) log_u[k] = std::log(u[k]);
+    }
     const GlmChunk positive = 1.0 / u, negative = e / u, goldberg = log_u * e / (u - 1.0);
     GlmChunk log1p_e(z.size());
     for (Index k = 0; k < z.size(); ++k) {

@@ -8,8 +8,6 @@
 namespace sgmc {
 namespace {
 
-__extension__ using uint128 = unsigned __int128;  // GCC/Clang; pedantic needs the marker
-
 std::uint64_t splitmix64(std::uint64_t& x) {
   std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -54,20 +52,6 @@ Rng Rng::stream(std::uint64_t seed, std::uint64_t chain, StreamPurpose purpose) 
   for (std::uint64_t i = 0; i < static_cast<std::uint64_t>(purpose); ++i) rng.long_jump();
   rng.jump(chain);
   return rng;
-}
-
-std::uint64_t Rng::below(std::uint64_t bound) noexcept {
-  // Lemire (2019), "Fast random integer generation in an interval".
-  uint128 m = static_cast<uint128>(next()) * bound;
-  auto low = static_cast<std::uint64_t>(m);
-  if (low < bound) {
-    const std::uint64_t threshold = (0 - bound) % bound;
-    while (low < threshold) {
-      m = static_cast<uint128>(next()) * bound;
-      low = static_cast<std::uint64_t>(m);
-    }
-  }
-  return static_cast<std::uint64_t>(m >> 64);
 }
 
 void Rng::apply_jump(const std::array<std::uint64_t, 4>& poly) noexcept {

@@ -49,8 +49,22 @@ class Rng {
 
   /// Uniform double in [0, 1) with 53 random bits.
   double uniform() noexcept { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
-  /// Uniform integer in [0, bound), bound > 0, without modulo bias (Lemire 2019).
-  std::uint64_t below(std::uint64_t bound) noexcept;
+  /// Uniform integer in [0, bound), bound > 0, without modulo bias (Lemire
+  /// 2019, "Fast random integer generation in an interval"). Inline: a
+  /// batch draw makes n of these per step (3% of a regression step as calls).
+  std::uint64_t below(std::uint64_t bound) noexcept {
+    __extension__ using uint128 = unsigned __int128;  // GCC/Clang; pedantic needs the marker
+    uint128 m = static_cast<uint128>(next()) * bound;
+    auto low = static_cast<std::uint64_t>(m);
+    if (low < bound) {
+      const std::uint64_t threshold = (0 - bound) % bound;
+      while (low < threshold) {
+        m = static_cast<uint128>(next()) * bound;
+        low = static_cast<std::uint64_t>(m);
+      }
+    }
+    return static_cast<std::uint64_t>(m >> 64);
+  }
 
   void jump() noexcept;       ///< advance 2^128 steps
   void long_jump() noexcept;  ///< advance 2^192 steps
