@@ -55,6 +55,7 @@ void apply_flags(const RunFlags& flags, Job& job) {
   if (!flags.data.empty()) job.model.data = flags.data;
   if (!flags.response.empty()) job.model.response = flags.response;
   if (!flags.model.empty()) job.model.type = flags.model;
+  if (!flags.features.empty()) job.model.features = flags.features;
   for (const auto& s : flags.sets) set_option(job.options, s);
   if (!flags.draws.empty()) job.draws = flags.draws;
   if (!flags.summary.empty()) job.summary = flags.summary;

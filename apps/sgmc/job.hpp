@@ -38,6 +38,7 @@ struct RunFlags {
   std::string data;
   std::string response;
   std::string model;
+  std::string features;  ///< model.features
   std::vector<std::string> sets;  ///< "key=value", in order
   std::string draws;
   std::string summary;

@@ -96,11 +96,18 @@ std::unique_ptr<Model> make_data_model(const ModelSpec& spec) {
     bad("target", spec.target, "a model has a target or a data file, not both");
   }
   if (spec.response.empty()) bad("response", "", "name the target column of the data file");
-  auto data = read_csv(spec.data, spec.response);
-  if (spec.type == "linear") return make_linear(std::move(data), spec);
-  if (spec.type != "logistic" && spec.type != "mlp") {
+  if (spec.type != "logistic" && spec.type != "linear" && spec.type != "mlp") {
     bad("type", spec.type, "must be one of logistic, linear, mlp");
   }
+  if (spec.features != "double" && spec.features != "float32") {
+    bad("features", spec.features, "must be double or float32");
+  }
+  if (spec.features == "float32" && spec.type == "mlp") {
+    bad("type", spec.type, "features float32 is for types linear and logistic");
+  }
+  auto data = read_csv(spec.data, spec.response);
+  if (spec.features == "float32") data = Dataset::with_float32_features(std::move(data));
+  if (spec.type == "linear") return make_linear(std::move(data), spec);
   if (spec.sigma_prior) bad("type", spec.type, "sigma_prior is for type linear");
   if (spec.type == "logistic") return make_logistic(std::move(data), spec);
   if (spec.intercept || spec.coef_prior) {
@@ -131,6 +138,7 @@ void read_model_spec(JsonFields& fields, ModelSpec& spec) {
   spec.data = fields.text("data").value_or(spec.data);
   spec.response = fields.text("response").value_or(spec.response);
   spec.type = fields.text("type").value_or(spec.type);
+  spec.features = fields.text("features").value_or(spec.features);
   spec.prior_sd = fields.number("prior_sd").value_or(spec.prior_sd);
   spec.noise_sd = fields.number("noise_sd").value_or(spec.noise_sd);
   spec.log_noise_prior_sd = fields.number("log_noise_prior_sd").value_or(spec.log_noise_prior_sd);

@@ -1,8 +1,10 @@
 // One SGLD step on a built-in model with data, as every run makes it: draw a
 // mini-batch, evaluate the batch energy and gradient and the prior, form the
-// stochastic estimates and move. Logistic regression (N = 1e5 rows of 50
-// features, batch 1000) and the tanh MLP for classification (64 inputs, 100
-// hidden units, 10 classes, N = 1e4, batches of 100 and 1000), synthetic
+// stochastic estimates and move. Logistic and linear regression (N = 1e5 and
+// 1e6 rows of 50 features, batch 1000), each with double features and with
+// float32 features (Dataset::with_float32_features; the draws are double
+// either way), and the tanh MLP for classification (64 inputs, 100 hidden
+// units, 10 classes, N = 1e4, batches of 100 and 1000), synthetic
 // standard-normal data, double precision, one thread: microseconds per step,
 // the median of 9 timings of ~0.1 s each of the thread's CPU time (not wall
 // time, so that other jobs on a shared machine do not count). torch_model_throughput.py does the
@@ -15,19 +17,25 @@
 #include <vector>
 
 #include "sgmc/chain/chain.hpp"
+#include "sgmc/models/linear_regression.hpp"
 #include "sgmc/models/logistic_regression.hpp"
 #include "sgmc/models/mlp.hpp"
 #include "sgmc/random/normal.hpp"
 
 namespace {
 
-/// n rows of p N(0, 1) features and labels drawn uniformly from 0..classes-1.
+/// n rows of p N(0, 1) features and labels drawn uniformly from
+/// 0..classes-1, or N(0, 1) responses for classes = 0.
 std::shared_ptr<const sgmc::Dataset> synthetic(sgmc::Index n, sgmc::Index p, sgmc::Index classes) {
   sgmc::NormalSource normal(sgmc::Rng{3});
   std::vector<double> features(static_cast<std::size_t>(n * p)), labels(static_cast<std::size_t>(n));
   normal.fill(features.data(), features.size());
-  sgmc::Rng rng(4);
-  for (double& y : labels) y = static_cast<double>(rng.below(static_cast<std::uint64_t>(classes)));
+  if (classes == 0) {
+    normal.fill(labels.data(), labels.size());
+  } else {
+    sgmc::Rng rng(4);
+    for (double& y : labels) y = static_cast<double>(rng.below(static_cast<std::uint64_t>(classes)));
+  }
   return sgmc::Dataset::adopt(n, p, std::move(features), std::move(labels));
 }
 
@@ -60,14 +68,25 @@ double us_per_step(const sgmc::Model& model, sgmc::Index batch_size) {
   return timings[4];
 }
 
+/// One row of the table: the regression on double and on float32 features.
+template <typename Regression, typename... Args>
+void regression_row(const char* name, sgmc::Index n_rows, sgmc::Index classes, const Args&... args) {
+  const auto data = synthetic(n_rows, 50, classes);
+  const double f64 = us_per_step(Regression(data, args...), 1000);
+  const double f32 = us_per_step(Regression(sgmc::Dataset::with_float32_features(data), args...), 1000);
+  std::printf("%s N=%s p=50 n=1000\t%.2f\t%.2f\n", name, n_rows == 100000 ? "1e5" : "1e6", f64, f32);
+}
+
 }  // namespace
 
 int main() {
-  std::printf("case\tsgmc_f64_us\n");
-  const sgmc::LogisticRegression logistic(synthetic(100000, 50, 2), 1.0);
-  std::printf("logistic N=1e5 p=50 n=1000\t%.2f\n", us_per_step(logistic, 1000));
+  std::printf("case\tsgmc_f64_us\tsgmc_f32_us\n");
+  for (const sgmc::Index n_rows : {100000, 1000000}) {
+    regression_row<sgmc::LogisticRegression>("logistic", n_rows, 2, 1.0);
+    regression_row<sgmc::LinearRegression>("linear", n_rows, 0, 1.0, 1.0, 0.0);
+  }
   const sgmc::Mlp mlp(synthetic(10000, 64, 10), 100, sgmc::MlpOutput::kSoftmax, 10, 1.0, 0.0);
   for (const sgmc::Index n : {100, 1000}) {
-    std::printf("mlp 64-100-10 N=1e4 n=%lld\t%.2f\n", static_cast<long long>(n), us_per_step(mlp, n));
+    std::printf("mlp 64-100-10 N=1e4 n=%lld\t%.2f\t-\n", static_cast<long long>(n), us_per_step(mlp, n));
   }
 }

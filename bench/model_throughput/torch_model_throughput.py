@@ -1,5 +1,5 @@
 """The work of model_throughput.cpp done by PyTorch on the CPU, one thread,
-in float32 and float64: per step, draw a batch of row indices, gather the
+in float32 and float64 (tables and parameters both): per step, draw a batch of row indices, gather the
 rows, compute the batch loss and its gradient with hand-written backward
 passes (cheaper than autograd), add the N(0, s^2 I) prior, and make the SGLD
 move x <- x - eps (grad U0 + N/n grad S_B) + sqrt(2 eps) w on one flat
@@ -35,10 +35,15 @@ def sgld_move(x, prior_grad, batch_grad, noise, gen, scale, eps=1e-6, prior_sd=1
     x.add_(prior_grad, alpha=-eps).add_(noise, alpha=(2 * eps) ** 0.5)
 
 
-def logistic(dtype, n_rows=100_000, p=50, n=1000):
+def regression(dtype, kind, n_rows, p=50, n=1000):
+    """Logistic (labels 0/1) or linear (N(0, 1) responses, sigma = 1)
+    regression with an intercept, x = (w, b)."""
     gen = torch.Generator().manual_seed(1)
     X = torch.randn(n_rows, p, generator=gen, dtype=dtype)
-    Y = torch.randint(2, (n_rows,), generator=gen).to(dtype)
+    if kind == "logistic":
+        Y = torch.randint(2, (n_rows,), generator=gen).to(dtype)
+    else:
+        Y = torch.randn(n_rows, generator=gen, dtype=dtype)
     x = torch.full((p + 1,), 0.01, dtype=dtype)
     g, prior_grad, noise = torch.empty_like(x), torch.empty_like(x), torch.empty_like(x)
     w, b = x[:p], x[p:]
@@ -47,8 +52,12 @@ def logistic(dtype, n_rows=100_000, p=50, n=1000):
         idx = torch.randint(n_rows, (n,), generator=gen)
         a, y = X.index_select(0, idx), Y.index_select(0, idx)
         z = torch.addmv(b, a, w)
-        energy = (torch.nn.functional.softplus(z) - y * z).sum() + 0.5 * x.dot(x)
-        r = torch.sigmoid(z) - y
+        if kind == "logistic":
+            energy = (torch.nn.functional.softplus(z) - y * z).sum() + 0.5 * x.dot(x)
+            r = torch.sigmoid(z) - y
+        else:
+            r = z - y
+            energy = 0.5 * r.dot(r) + 0.5 * x.dot(x)
         torch.mv(a.t(), r, out=g[:p])
         g[p] = r.sum()
         sgld_move(x, prior_grad, g, noise, gen, n_rows / n)
@@ -94,6 +103,9 @@ def mlp(dtype, n, n_rows=10_000, p=64, h=100, k=10):
 
 
 print("case\ttorch_f32_us\ttorch_f64_us")
-print(f"logistic N=1e5 p=50 n=1000\t{logistic(torch.float32):.2f}\t{logistic(torch.float64):.2f}")
+for n_rows, size in ((100_000, "1e5"), (1_000_000, "1e6")):
+    for kind in ("logistic", "linear"):
+        f32, f64 = (regression(t, kind, n_rows) for t in (torch.float32, torch.float64))
+        print(f"{kind} N={size} p=50 n=1000\t{f32:.2f}\t{f64:.2f}")
 for n in (100, 1000):
     print(f"mlp 64-100-10 N=1e4 n={n}\t{mlp(torch.float32, n):.2f}\t{mlp(torch.float64, n):.2f}")

@@ -38,6 +38,13 @@ sgmc_status sgmc_data_read_csv(sgmc_data** out, const char* path, const char* ta
   });
 }
 
+sgmc_status sgmc_data_float32(sgmc_data** out, const sgmc_data* data) {
+  return create_into(out, [&] {
+    require_non_null(data, "data");
+    return wrap(sgmc::Dataset::with_float32_features(data->data));
+  });
+}
+
 void sgmc_data_destroy(sgmc_data* data) { delete data; }
 
 sgmc_status sgmc_data_shape(const sgmc_data* data, int64_t* n_rows, int64_t* n_features) {

@@ -175,6 +175,56 @@ static void test_model_arguments(void) {
   sgmc_data_destroy(digits);
 }
 
+/* The energies of a 200-step SGLD run of logistic regression on pima. */
+static void pima_energies(const sgmc_data *data, double *energy) {
+  sgmc_model *m = NULL;
+  sgmc_options *o = NULL;
+  sgmc_draws *d = NULL;
+  double x0[8] = {0};
+  CHECK_OK(sgmc_model_logistic(&m, data, 1.0));
+  CHECK_OK(sgmc_options_create(&o));
+  CHECK_OK(sgmc_options_set_double(o, "step_size", 1e-6));
+  CHECK_OK(sgmc_options_set_int(o, "batch_size", 50));
+  CHECK_OK(sgmc_options_set_int(o, "n_steps", 200));
+  CHECK_OK(sgmc_sample(&d, m, o, x0, 8, NULL, NULL));
+  CHECK_OK(sgmc_draws_copy_energy(d, 0, energy, 200));
+  sgmc_draws_destroy(d);
+  sgmc_options_destroy(o);
+  sgmc_model_destroy(m);
+}
+
+/* Float32 features: the same run to about float precision (not the same
+ * bits), the original data set unchanged; bad arguments named. */
+static void test_float32(void) {
+  double features[4] = {1.0, 2.0, 3.0, -1e39}, targets[2] = {0.0, 1.0};
+  double e64[200], e32[200], again[200];
+  sgmc_data *pima = NULL, *d = NULL, *f = (sgmc_data *)&features;
+  int64_t n = 0, p = 0, i;
+  CHECK_OK(sgmc_data_read_csv(&pima, data_file("pima_tr.csv"), "type"));
+  CHECK_OK(sgmc_data_float32(&d, pima));
+  CHECK_OK(sgmc_data_shape(d, &n, &p));
+  CHECK(n == 200 && p == 7);
+  pima_energies(pima, e64);
+  pima_energies(d, e32);
+  sgmc_data_destroy(d);
+  pima_energies(pima, again);
+  for (i = 0; i < 200; ++i) {
+    CHECK(again[i] == e64[i]);
+    CHECK(fabs(e32[i] - e64[i]) <= 1e-5 * fabs(e64[i]));
+  }
+  CHECK(memcmp(e32, e64, sizeof e32) != 0);
+  sgmc_data_destroy(pima);
+
+  CHECK_OK(sgmc_data_create(&d, 2, 2, features, targets, SGMC_DATA_BORROW));
+  CHECK_ERROR(sgmc_data_float32(&f, d), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'features' = a table with features[1][1] = -9.9999999999999994e+38: "
+              "must lie within the float32 range (|v| <= 3.4028235e38) for float32 features");
+  CHECK(f == NULL);
+  sgmc_data_destroy(d);
+  CHECK_ERROR(sgmc_data_float32(&f, NULL), SGMC_ERROR_INVALID_ARGUMENT, "'data' is NULL");
+  CHECK_ERROR(sgmc_data_float32(NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT, "argument 'out' is NULL");
+}
+
 /* A short SGLD run of the digits MLP on two threads stays finite and lowers
  * the energy from the start. */
 static void test_runs_on_real_data(void) {
@@ -219,6 +269,7 @@ int main(void) {
   test_csv();
   test_parameter_names();
   test_model_arguments();
+  test_float32();
   test_runs_on_real_data();
   return check_summary();
 }

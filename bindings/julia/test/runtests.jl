@@ -525,6 +525,21 @@ end
         @test names(MCMCChains.Chains(d), :parameters) == Symbol.(Sgmc.parameter_names(m))
     end
 
+    @testset "float32 features: the double run to float precision, on request only" begin
+        path = joinpath(@__DIR__, "..", "..", "..", "tests", "data", "pima_tr.csv")
+        run(data) = energies(sample_chains(logistic(data; prior_sd = 1.0), zeros(8); sampler = :sgld,
+                                           step_size = 1e-6, batch_size = 50, n_steps = 200,
+                                           seed = 2))
+        e64 = run(read_csv(path, "type"))
+        e32 = run(read_csv(path, "type"; features = :float32))
+        @test run(read_csv(path, "type"; features = :double)) == e64
+        @test e32 != e64
+        @test maximum(abs.(e32 .- e64) ./ abs.(e64)) < 1e-5
+        @test_throws ArgumentError read_csv(path, "type"; features = :single)
+        @test_throws SgmcError Data(reshape([1.0, -1e39], 2, 1), [0.0, 1.0]; features = :float32)
+        @test size(Data(reshape([1.0, 2.0], 2, 1), [0.0, 1.0]; features = :float32)) == (2, 1)
+    end
+
     include("regression_priors.jl")
 
     @testset "faults of the model: on_fault = error and reject" begin

@@ -420,6 +420,31 @@ SGMC_API sgmc_status sgmc_data_read_csv(sgmc_data **out, const char *path,
                                         const char *target_column);
 
 /**
+ * @brief The same data set with its features also stored as float32, for
+ *        speed: logistic and linear regression made from it read the float
+ *        copy (half the memory traffic per batch row), widening each value
+ *        to double, with products, sums, parameters and draws in double.
+ *
+ * The cost is the rounding of each feature to the nearest float: a relative
+ * change of at most 2^-24 (about 6e-8; for |v| below FLT_MIN = 2^-126, an
+ * absolute one of at most 2^-150), so a predictor z_i = a_i' w + b moves by
+ * at most 2^-24 sum_j |a_ij| |w_j|, and the energy and gradient by that
+ * times the loss's slope and curvature (docs/models.md). Runs on the
+ * original data set are unchanged, bit for bit. Other models (the MLP) read
+ * the double features either way. The float copy is owned by @p out; the
+ * double table is shared with @p data, so borrowed arrays
+ * (::SGMC_DATA_BORROW) must stay valid for @p out and its models too.
+ * @param[out] out The new data set; NULL on failure. Release with
+ *                 sgmc_data_destroy(). @p data itself (a new handle to it)
+ *                 when it already has float32 features.
+ * @param[in] data A data set.
+ * @return ::SGMC_OK, or ::SGMC_ERROR_INVALID_ARGUMENT for a NULL argument or
+ *         a feature beyond the float range (|v| > 3.4028235e38; the message
+ *         names its row and column, 0-based, and its value).
+ */
+SGMC_API sgmc_status sgmc_data_float32(sgmc_data **out, const sgmc_data *data);
+
+/**
  * @brief Releases a data set. NULL is a no-op. Models made from it keep it.
  * @param[in] data A data set, or NULL.
  */

@@ -1,6 +1,7 @@
 #include "sgmc/data/dataset.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "sgmc/core/error.hpp"
 
@@ -36,13 +37,18 @@ void require_finite(Index n_rows, Index n_features, const double* features,
 
 Dataset::Dataset(Index n_rows, Index n_features, HugePageVector features,
                  std::vector<double> targets, const double* feature_data,
-                 const double* target_data, std::vector<std::string> feature_names)
-    : owned_features_(std::move(features)),
+                 const double* target_data, std::vector<std::string> feature_names,
+                 std::shared_ptr<const Dataset> source, HugePageFloatVector features32)
+    : source_(std::move(source)),
+      owned_features_(std::move(features)),
       owned_targets_(std::move(targets)),
       // Owned vectors keep their buffers when moved, so the maps stay valid.
       features_(owned_features_.empty() ? feature_data : owned_features_.data(), n_rows, n_features),
       targets_(owned_targets_.empty() ? target_data : owned_targets_.data(), n_rows),
-      feature_names_(std::move(feature_names)) {}
+      feature_names_(std::move(feature_names)),
+      owned_features32_(std::move(features32)),
+      features32_(owned_features32_.data(), owned_features32_.empty() ? 0 : n_rows,
+                  owned_features32_.empty() ? 0 : n_features) {}
 
 std::shared_ptr<const Dataset> Dataset::copy(Index n_rows, Index n_features,
                                              const double* features, const double* targets) {
@@ -59,6 +65,27 @@ std::shared_ptr<const Dataset> Dataset::borrow(Index n_rows, Index n_features,
   require_finite(n_rows, n_features, features, targets);
   return std::shared_ptr<const Dataset>(
       new Dataset(n_rows, n_features, {}, {}, features, targets, {}));
+}
+
+std::shared_ptr<const Dataset> Dataset::with_float32_features(std::shared_ptr<const Dataset> data) {
+  require(data != nullptr, "data", "NULL", "must be a data set");
+  if (data->float32_features()) return data;
+  const Index n = data->rows(), p = data->n_features();
+  HugePageFloatVector rounded(static_cast<std::size_t>(n * p));
+  const double* features = data->features().data();
+  for (Index k = 0; k < n * p; ++k) {
+    rounded[static_cast<std::size_t>(k)] = static_cast<float>(features[k]);
+    if (!std::isfinite(rounded[static_cast<std::size_t>(k)])) {
+      require(false, "features",
+              "a table with features[" + show(k / p) + "][" + show(k % p) + "] = " + show(features[k]),
+              "must lie within the float32 range (|v| <= 3.4028235e38) for float32 features");
+    }
+  }
+  const double* targets = data->targets().data();
+  auto names = data->feature_names();
+  return std::shared_ptr<const Dataset>(new Dataset(n, p, {}, {}, features, targets,
+                                                    std::move(names), std::move(data),
+                                                    std::move(rounded)));
 }
 
 std::shared_ptr<const Dataset> Dataset::adopt(Index n_rows, Index n_features,

@@ -57,5 +57,6 @@ struct HugePageAllocator {
 };
 
 using HugePageVector = std::vector<double, HugePageAllocator<double>>;
+using HugePageFloatVector = std::vector<float, HugePageAllocator<float>>;
 
 }  // namespace sgmc

@@ -1,5 +1,6 @@
 #include "sgmc/models/logistic_regression.hpp"
 
+#include <cmath>
 #include <string>
 
 #include "sgmc/models/glm.hpp"
@@ -35,11 +36,29 @@ void LogisticRegression::evaluate(const EvalRequest& request, ModelTerms& out) c
   // rounding of u cancels; e itself where u rounds to 1): as accurate as
   // log1p, but Eigen vectorises log and not log1p, which cost ~10% of a
   // step as 16 scalar calls per chunk.
-  const auto loss = [](const GlmChunk& z, const GlmChunk& y, GlmChunk& slope) {
+  // Eigen 3.4 evaluates select() one scalar at a time, so both branches
+  // are computed whole here (vectorised) and chosen in a loop the compiler
+  // turns into blends: the same operations on every value as select() made,
+  // hence the same bits, at a third of the cost. On double features the
+  // log stays the scalar std::log that select() called, for the same
+  // reason; float32 features, whose runs have no earlier bits to keep, take
+  // Eigen's vectorised log (~8% of their step otherwise).
+  const bool vector_log = data_->float32_features();
+  const auto loss = [vector_log](const GlmChunk& z, const GlmChunk& y, GlmChunk& slope) {
     const GlmChunk e = (-z.abs()).exp();
     const GlmChunk u = 1.0 + e;
-    slope = (z >= 0).select(1.0 / u, e / u) - y;
-    const GlmChunk log1p_e = (u == 1.0).select(e, u.log() * e / (u - 1.0));
+    GlmChunk log_u(z.size());
+    if (vector_log) {
+      log_u = u.log();
+    } else {
+      for (Index k = 0; k < z.size(); ++k) log_u[k] = std::log(u[k]);
+    }
+    const GlmChunk positive = 1.0 / u, negative = e / u, goldberg = log_u * e / (u - 1.0);
+    GlmChunk log1p_e(z.size());
+    for (Index k = 0; k < z.size(); ++k) {
+      slope[k] = (z[k] >= 0 ? positive[k] : negative[k]) - y[k];
+      log1p_e[k] = u[k] == 1.0 ? e[k] : goldberg[k];
+    }
     return (z.max(0.0) + log1p_e - y * z).sum();
   };
   const bool normal = priors_.coef == CoefPrior::kNormal;

@@ -794,6 +794,37 @@ function sgmc_data_read_csv(out, path, target_column)
 end
 
 """
+    sgmc_data_float32(out, data)
+
+The same data set with its features also stored as float32, for speed: logistic and linear regression made from it read the float copy (half the memory traffic per batch row), widening each value to double, with products, sums, parameters and draws in double.
+
+The cost is the rounding of each feature to the nearest float: a relative
+change of at most 2^-24 (about 6e-8; for |v| below FLT_MIN = 2^-126, an
+absolute one of at most 2^-150), so a predictor z_i = a_i' w + b moves by
+at most 2^-24 sum_j |a_ij| |w_j|, and the energy and gradient by that
+times the loss's slope and curvature (docs/models.md). Runs on the
+original data set are unchanged, bit for bit. Other models (the MLP) read
+the double features either way. The float copy is owned by `out`; the
+double table is shared with `data`, so borrowed arrays
+(`SGMC_DATA_BORROW`) must stay valid for `out` and its models too.
+
+# Arguments
+- `out` (out): The new data set; NULL on failure. Release with `sgmc_data_destroy`. `data` itself (a new handle to it) when it already has float32 features.
+- `data` (in): A data set.
+
+# Returns
+`SGMC_OK`, or `SGMC_ERROR_INVALID_ARGUMENT` for a NULL argument or a feature beyond the float range (|v| > 3.4028235e38; the message names its row and column, 0-based, and its value).
+
+C prototype:
+```c
+sgmc_status sgmc_data_float32(sgmc_data **out, const sgmc_data *data);
+```
+"""
+function sgmc_data_float32(out, data)
+    ccall((:sgmc_data_float32, libsgmc), sgmc_status, (Ptr{Ptr{sgmc_data}}, Ptr{sgmc_data}), out, data)
+end
+
+"""
     sgmc_data_destroy(data)
 
 Releases a data set. NULL is a no-op. Models made from it keep it.
@@ -3155,6 +3186,7 @@ export sgmc_data
 export SGMC_DATA_BORROW
 export sgmc_data_create
 export sgmc_data_read_csv
+export sgmc_data_float32
 export sgmc_data_destroy
 export sgmc_data_shape
 export sgmc_data_feature_name

@@ -66,25 +66,45 @@ sgmc_gaussian <- function(mean, cov = diag(length(mean)), energy_noise_sd = 0, g
   x
 }
 
-# A data set: features x (n x p) and targets y (n). Copied into the library.
-sgmc_data <- function(x, y) {
+# "double" or "float32", else an error naming the value; checked before any
+# data set is made.
+.check_features <- function(features) {
+  if (!is.character(features) || length(features) != 1L || is.na(features) ||
+      !(features %in% c("double", "float32")))
+    stop(sprintf("'features' = %s: must be \"double\" or \"float32\"",
+                 paste(deparse(features), collapse = "")), call. = FALSE)
+  features
+}
+
+# The data set of handle h, or its float32 twin (sgmc_data_float32(), which
+# shares h's tables).
+.with_features <- function(h, features) {
+  if (features == "double") h else c_sgmc_data_float32(h)
+}
+
+# A data set: features x (n x p) and targets y (n). Copied into the library;
+# features = "float32" also keeps them as float32 for the regressions.
+sgmc_data <- function(x, y, features = "double") {
+  features <- .check_features(features)
   x <- .as_feature_matrix(x)
   if (is.factor(y)) stop("'y' is a factor: recode it to numbers (0/1 or 0..K-1) first", call. = FALSE)
   if (is.logical(y)) y <- as.numeric(y)
   if (!is.numeric(y) || length(y) != nrow(x))
     stop(sprintf("'y' must be a numeric vector of length nrow(x) = %d", nrow(x)), call. = FALSE)
-  h <- c_sgmc_r_data_create(nrow(x), ncol(x), as.numeric(t(x)), as.numeric(y))
-  structure(list(handle = h, n = nrow(x), p = ncol(x),
+  h <- .with_features(c_sgmc_r_data_create(nrow(x), ncol(x), as.numeric(t(x)), as.numeric(y)), features)
+  structure(list(handle = h, n = nrow(x), p = ncol(x), features = features,
                  feature_names = if (is.null(colnames(x))) paste0("x", seq_len(ncol(x))) else colnames(x)),
             class = "sgmc_data")
 }
 
-sgmc_read_csv <- function(path, target) {
+sgmc_read_csv <- function(path, target, features = "double") {
   if (!is.character(path) || length(path) != 1L || is.na(path)) stop("'path' must be a file name", call. = FALSE)
-  h <- c_sgmc_data_read_csv(path.expand(path), target)
+  features <- .check_features(features)
+  h <- .with_features(c_sgmc_data_read_csv(path.expand(path), target), features)
   shape <- c_sgmc_data_shape(h)
   nm <- vapply(seq_len(shape$n_features) - 1, function(j) c_sgmc_data_feature_name(h, j), "")
-  structure(list(handle = h, n = shape$n_rows, p = shape$n_features, feature_names = nm),
+  structure(list(handle = h, n = shape$n_rows, p = shape$n_features, features = features,
+                 feature_names = nm),
             class = "sgmc_data")
 }
 

@@ -74,3 +74,24 @@ test_that("harmonic cycle weights use the built-in model", {
   expect_error(sgmc_cycle_weights(fr, "harmonic"), "built-in")
   expect_equal(sum(sgmc_cycle_weights(fr)), 1)
 })
+
+test_that("float32 features give the double run to float precision, on request only", {
+  f <- system.file("extdata", "pima_tr.csv", package = "sgmc")
+  run <- function(data) {
+    sgmc_sample(sgmc_logistic(data, prior_sd = 1), "sgld", 200, step_size = 1e-6, batch_size = 50,
+                x0 = rep(0, 8), threads = 1, seed = 2)$energy[, 1]
+  }
+  e64 <- run(sgmc_read_csv(f, "type"))
+  e32 <- run(sgmc_read_csv(f, "type", features = "float32"))
+  expect_identical(run(sgmc_read_csv(f, "type", features = "double")), e64)
+  expect_false(identical(e32, e64))
+  expect_lt(max(abs(e32 - e64) / abs(e64)), 1e-5)
+  d <- utils::read.csv(f)
+  x32 <- sgmc_data(as.matrix(d[1:7]), d$type, features = "float32")
+  expect_equal(x32$features, "float32")
+  expect_equal(run(x32), e32)
+  expect_error(sgmc_data(as.matrix(d[1:7]), d$type, features = "single"),
+               "'features' = \"single\": must be \"double\" or \"float32\"", fixed = TRUE)
+  expect_error(sgmc_data(matrix(c(1, -1e39), 2, 1), c(0, 1), features = "float32"),
+               class = "sgmc_error_invalid_argument")
+})
