@@ -258,7 +258,9 @@ void Mlp::evaluate(const EvalRequest& request, ModelTerms& out) const {
       // Batch rows are scattered over the table: the copy waits on memory
       // unless rows ahead are requested while one is copied.
       const auto ahead = static_cast<std::size_t>(start + b) + kPrefetchRows;
-      if (ahead < request.batch.size()) data_->prefetch_row(request.batch[ahead]);
+      if (ahead < request.batch.size()) {
+        Dataset::prefetch_row(data_->features(), request.batch[ahead]);
+      }
       a.col(b) = data_->features().row(rows[static_cast<std::size_t>(b)]).transpose();
     }
     forward(layers, m, *work);

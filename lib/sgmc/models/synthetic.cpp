@@ -92,6 +92,32 @@ double mixture_energy(const Eigen::MatrixXd& means, const Eigen::ArrayXd& log_no
 }
 #pragma GCC diagnostic pop
 
+/// Two components (mix1d): the log-sum-exp in closed form, with one exp and
+/// one log1p: U = -(l_big + log1p(e)), e = exp(l_small - l_big) <= 1, and the
+/// responsibilities 1 / (1 + e) and e / (1 + e). Scalar: with two terms the
+/// chunked form's lanes were mostly padding.
+double two_component_energy(const Eigen::MatrixXd& means, const Eigen::ArrayXd& log_norm,
+                            const Eigen::ArrayXd& precision, const ConstVecRef& x, VecRef* grad) {
+  const Index dim = means.cols();
+  double sq0 = 0.0, sq1 = 0.0;
+  for (Index i = 0; i < dim; ++i) {
+    const double r0 = x[i] - means(0, i), r1 = x[i] - means(1, i);
+    sq0 += r0 * r0;
+    sq1 += r1 * r1;
+  }
+  const double l0 = log_norm[0] - 0.5 * precision[0] * sq0;
+  const double l1 = log_norm[1] - 0.5 * precision[1] * sq1;
+  const bool first = l0 >= l1;
+  const double e = std::exp(first ? l1 - l0 : l0 - l1);
+  if (grad) {
+    // grad U = sum_k resp_k (x - mu_k) / s2_k.
+    const double big = 1.0 / (1.0 + e), small = e * big;
+    const double w0 = (first ? big : small) * precision[0], w1 = (first ? small : big) * precision[1];
+    for (Index i = 0; i < dim; ++i) (*grad)[i] = w0 * (x[i] - means(0, i)) + w1 * (x[i] - means(1, i));
+  }
+  return -((first ? l0 : l1) + std::log1p(e));
+}
+
 constexpr std::array<std::string_view, 4> kNames = {"mix1d", "nine", "twentyfive", "gauss25"};
 
 }  // namespace
@@ -149,6 +175,7 @@ GaussianMixtureTarget::GaussianMixtureTarget(Eigen::VectorXd weights, Eigen::Mat
 double GaussianMixtureTarget::energy(const ConstVecRef& x, VecRef* grad) const {
   // Log-sum-exp over components, with the largest log-term m subtracted:
   // U = -(m + log sum_k exp(l_k - m)), across the components in SIMD lanes.
+  if (centres_.cols() == 2) return two_component_energy(means_, log_norm_, precision_, x, grad);
   return log_norm_.size() == kLanes ? mixture_energy<kLanes>(means_, log_norm_, precision_, x, grad)
                                     : mixture_energy<kWide>(means_, log_norm_, precision_, x, grad);
 }

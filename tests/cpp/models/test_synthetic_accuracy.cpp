@@ -200,6 +200,18 @@ TEST(SyntheticAccuracy, WiderMixturesMatchALongDoubleReference) {
   }
 }
 
+TEST(SyntheticAccuracy, TwoComponentsInSeveralDimensionsMatchALongDoubleReference) {
+  // The closed form of two components (mix1d's path) with unequal weights
+  // and widths in d = 2, where the first component is the larger on some
+  // points and the second on others.
+  const Eigen::MatrixXd centres{{-1.0, 2.5}, {0.5, -3.0}};
+  const GaussianMixtureTarget target(Eigen::Vector2d(0.3, 0.7), centres, Eigen::Vector2d(0.2, 1.7), {});
+  for (const Vec& x : test_points(2)) {
+    const Reference ref = mixture_reference(target, x);
+    expect_matches(target, "two components", x, ref, std::abs(ref.energy));
+  }
+}
+
 TEST(SyntheticAccuracy, CosineWellsMatchALongDoubleReference) {
   for (const CosineWell& well : {kNine, kTwentyfive}) {
     const auto target = make_synthetic_target(well.name, {});
