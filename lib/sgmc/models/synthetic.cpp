@@ -8,6 +8,7 @@
 #include <string>
 
 #include "sgmc/core/error.hpp"
+#include "sgmc/core/gcc_avx512_uninitialized.hpp"
 #include "sgmc/models/sincos.hpp"
 
 namespace sgmc {
@@ -51,11 +52,8 @@ class CosineWellTarget final : public SyntheticTarget {
 constexpr Index kLanes = Eigen::internal::packet_traits<double>::size;
 constexpr Index kWide = 32;
 
-// GCC 12 reports a false "uninitialized" inside its AVX-512 intrinsics
-// (_mm512_undefined_pd, GCC bug 105593) where mixture_energy's fixed-size
-// reductions inline them, in the x86-64-v4 copy; it can only be silenced here.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
+// mixture_energy's fixed-size reductions inline AVX-512 intrinsics.
+SGMC_SILENCE_GCC_BUG_105593_BEGIN
 /// The mixture's U(x) and grad U(x) (when `grad` is not null), in chunks
 /// of W components: see GaussianMixtureTarget::energy.
 template <int W>
@@ -90,7 +88,7 @@ double mixture_energy(const Eigen::MatrixXd& means, const Eigen::ArrayXd& log_no
   if (grad) *grad /= total;
   return -(m + std::log(total));
 }
-#pragma GCC diagnostic pop
+SGMC_SILENCE_GCC_BUG_105593_END
 
 /// Two components (mix1d): the log-sum-exp in closed form, with one exp and
 /// one log1p: U = -(l_big + log1p(e)), e = exp(l_small - l_big) <= 1, and the

@@ -38,9 +38,19 @@ void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 // Eigen takes the buffers of a large matrix product from malloc, not from
-// operator new: with glibc, malloc itself is counted too (AddressSanitizer
-// defines its own and cannot share it).
-#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+// operator new: with glibc, malloc itself is counted too, but not under a
+// sanitizer, which defines its own malloc and fails to start beside this one
+// (GCC says so with __SANITIZE_*__, clang 14 only through __has_feature).
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+    __has_feature(memory_sanitizer)
+#define SGMC_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SGMC_SANITIZED 1
+#endif
+#if defined(__GLIBC__) && !defined(SGMC_SANITIZED)
 #define SGMC_COUNTS_MALLOC 1
 namespace {
 std::atomic<long> mallocs{0};
