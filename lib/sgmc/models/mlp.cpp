@@ -12,6 +12,10 @@
 #include "sgmc/models/dense_product.hpp"
 #include "sgmc/models/parameter_names.hpp"
 
+// The whole file: Eigen's vectorised exp and log inline AVX-512 intrinsics
+// into softmax_loss() and, through it, into evaluate().
+SGMC_SILENCE_GCC_BUG_105593_BEGIN
+
 namespace sgmc {
 namespace {
 
@@ -128,8 +132,6 @@ void forward(const Layers& layers, Index m, MlpWorkspace& work) {
 
 /// The chunk's sum of logsumexp(z_b) - z_b[y_b], leaving dU_b/dz_b =
 /// softmax(z_b) - e_{y_b} in row b of the outputs.
-// Eigen's vectorised exp and log inline AVX-512 intrinsics here.
-SGMC_SILENCE_GCC_BUG_105593_BEGIN
 double softmax_loss(const Dataset::Targets& y, std::span<const Index> rows, MlpWorkspace& work) {
   const auto m = static_cast<Index>(rows.size());
   auto z = work.outputs.topRows(m);
@@ -151,7 +153,6 @@ double softmax_loss(const Dataset::Targets& y, std::span<const Index> rows, MlpW
   for (Index b = 0; b < m; ++b) z(b, label(b)) -= 1.0;
   return energy;
 }
-SGMC_SILENCE_GCC_BUG_105593_END
 
 /// The chunk's sum of (y_b - z_b)^2 / (2 sigma^2), leaving dU_b/dz_b in the outputs.
 double gaussian_loss(const Dataset::Targets& y, std::span<const Index> rows, double noise_sd,
@@ -289,3 +290,5 @@ void Mlp::evaluate(const EvalRequest& request, ModelTerms& out) const {
 }
 
 }  // namespace sgmc
+
+SGMC_SILENCE_GCC_BUG_105593_END

@@ -47,7 +47,7 @@ std::shared_ptr<const Dataset> responses() {
 
 /// FNV-1a over the bits of every draw and energy of 60 SGLD steps with
 /// batches of 37 (two full chunks and a partial one), seed 5.
-std::uint64_t draw_hash(const Model& model) {
+[[maybe_unused]] std::uint64_t draw_hash(const Model& model) {
   SamplerConfig config;
   config.schedule.step_size = 1e-3;
   config.batch_size = 37;
