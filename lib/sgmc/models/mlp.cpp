@@ -8,13 +8,8 @@
 #include <span>
 #include <string>
 
-#include "sgmc/core/gcc_avx512_uninitialized.hpp"
 #include "sgmc/models/dense_product.hpp"
 #include "sgmc/models/parameter_names.hpp"
-
-// The whole file: Eigen's vectorised exp and log inline AVX-512 intrinsics
-// into softmax_loss() and, through it, into evaluate().
-SGMC_SILENCE_GCC_BUG_105593_BEGIN
 
 namespace sgmc {
 namespace {
@@ -290,5 +285,3 @@ void Mlp::evaluate(const EvalRequest& request, ModelTerms& out) const {
 }
 
 }  // namespace sgmc
-
-SGMC_SILENCE_GCC_BUG_105593_END

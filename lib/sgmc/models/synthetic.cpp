@@ -8,7 +8,6 @@
 #include <string>
 
 #include "sgmc/core/error.hpp"
-#include "sgmc/core/gcc_avx512_uninitialized.hpp"
 #include "sgmc/models/sincos.hpp"
 
 namespace sgmc {
@@ -52,8 +51,6 @@ class CosineWellTarget final : public SyntheticTarget {
 constexpr Index kLanes = Eigen::internal::packet_traits<double>::size;
 constexpr Index kWide = 32;
 
-// mixture_energy's fixed-size reductions inline AVX-512 intrinsics.
-SGMC_SILENCE_GCC_BUG_105593_BEGIN
 /// The mixture's U(x) and grad U(x) (when `grad` is not null), in chunks
 /// of W components: see GaussianMixtureTarget::energy.
 template <int W>
@@ -88,7 +85,6 @@ double mixture_energy(const Eigen::MatrixXd& means, const Eigen::ArrayXd& log_no
   if (grad) *grad /= total;
   return -(m + std::log(total));
 }
-SGMC_SILENCE_GCC_BUG_105593_END
 
 /// Two components (mix1d): the log-sum-exp in closed form, with one exp and
 /// one log1p: U = -(l_big + log1p(e)), e = exp(l_small - l_big) <= 1, and the
