@@ -203,8 +203,11 @@ TEST(SyntheticAccuracy, WiderMixturesMatchALongDoubleReference) {
 TEST(SyntheticAccuracy, TwoComponentsInSeveralDimensionsMatchALongDoubleReference) {
   // The closed form of two components (mix1d's path) with unequal weights
   // and widths in d = 2, where the first component is the larger on some
-  // points and the second on others.
-  const Eigen::MatrixXd centres{{-1.0, 2.5}, {0.5, -3.0}};
+  // points and the second on others. The means are off the test points'
+  // grid lines: where x_i equals the larger component's mean, gradient
+  // coordinate i is the smaller one's share alone, below double's range far
+  // out (the long double reference keeps it).
+  const Eigen::MatrixXd centres{{-1.3, 2.7}, {0.45, -2.9}};
   const GaussianMixtureTarget target(Eigen::Vector2d(0.3, 0.7), centres, Eigen::Vector2d(0.2, 1.7), {});
   for (const Vec& x : test_points(2)) {
     const Reference ref = mixture_reference(target, x);
