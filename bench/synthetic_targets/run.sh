@@ -11,5 +11,5 @@ shift || true
 
 echo "Synthetic targets, one thread: ns per evaluation (per step for cSGLD); ratio = baseline time / engine time"
 "$bench" "$@" | awk -F'\t' '
-  NR == 1 { printf "%-28s %12s %10s %8s %14s\n", "case", "baseline ns", "engine ns", "ratio", "max rel dU"; next }
+  NR == 1 { printf "%-28s %12s %10s %8s %14s\n", "case", "baseline ns", "engine ns", "ratio", "max dU/scale"; next }
   { printf "%-28s %12.1f %10.1f %8.2f %14s\n", $1, $2, $3, $4, ($1 ~ /cSGLD/ ? "-" : $5) }'

@@ -40,6 +40,10 @@ class ScalarTarget : public Model {
     apply_out_of_line(noise_, request, out);
   }
   double exact_energy(ConstVecRef x) const { return energy(x, nullptr); }
+  /// What a difference of energies at x is relative to: |U(x)|, or the
+  /// sizes of U's terms where U crosses zero (not part of the baseline's
+  /// code; tests/cpp/models/test_synthetic_accuracy.cpp measures the same).
+  virtual double energy_scale(ConstVecRef x) const { return std::abs(exact_energy(x)); }
 
  protected:
   virtual double energy(ConstVecRef x, VecRef* grad) const = 0;
@@ -109,6 +113,8 @@ class ScalarCosineWell final : public ScalarTarget {
     }
     return u;
   }
+
+  double energy_scale(ConstVecRef x) const override { return (q_ + 1.0) * x.squaredNorm() + 2.0 * c_ + wall_; }
 
   double q_, c_, f_, wall_;
 };
