@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Runs bench_thread_scaling `repeats` times (default 3), printing the load
+# Runs bench_thread_scaling `repeats` times (default 5), printing the load
 # before each run, then the median and range over the runs of the
 # efficiency wall(1) / (2 wall(2)) and of cpu(2) / cpu(1) for every case.
 # Builds nothing.
-# Usage: bench/thread_scaling/run.sh [path/to/bench_thread_scaling] [REPEATS = 3] [STEPS = 1500]
+# Usage: bench/thread_scaling/run.sh [path/to/bench_thread_scaling] [REPEATS = 5] [STEPS = 6000]
 set -euo pipefail
 bench=${1:-build/bench/thread_scaling/bench_thread_scaling}
-repeats=${2:-3}
-steps=${3:-1500}
+repeats=${2:-5}
+steps=${3:-6000}
 
 rows=()
 for r in $(seq "$repeats"); do

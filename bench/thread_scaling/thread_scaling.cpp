@@ -11,7 +11,7 @@
 // threads, whatever the load; cores = cpu / wall is what each run got
 // (efficiency = cpu(1) / cpu(2) * cores(2) / (2 cores(1))).
 //
-// Usage: bench_thread_scaling [steps = 1500] [rows = 100000]
+// Usage: bench_thread_scaling [steps = 6000] [rows = 100000]
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -53,7 +53,7 @@ Timing time_run(const sgmc::Model& model, const sgmc::SamplerConfig& sampler, In
 }  // namespace
 
 int main(int argc, char** argv) {
-  const Index steps = argc > 1 ? std::atol(argv[1]) : 1500;
+  const Index steps = argc > 1 ? std::atol(argv[1]) : 6000;
   const Index rows = argc > 2 ? std::atol(argv[2]) : 100000;
   const sgmc::LogisticRegression model(sgmc::bench::logistic_data(rows, 50, 11), 1.0);
   sgmc::SamplerConfig sgld;
