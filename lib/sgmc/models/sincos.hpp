@@ -21,15 +21,20 @@ struct SinCos2 {
   Double2 cos;
 };
 
+/// sin and cos by libm, for the lanes beyond the kernel's range: out of
+/// line, so that the kernel's callers stay leaf functions (no registers
+/// saved and restored around every evaluation for a call that never comes).
+[[gnu::cold, gnu::noinline]] inline SinCos2 sin_cos_libm(Double2 a) {
+  return {Double2{std::sin(a[0]), std::sin(a[1])}, Double2{std::cos(a[0]), std::cos(a[1])}};
+}
+
 /// @param[in] a  two doubles, any values.
 /// @return sin(a) and cos(a) lane by lane, each within 2.5 ulp of the exact
 /// value plus |a| 1e-31 (the reduction's last part of pi/2, which shows
 /// only near the zeros); libm's own where a lane has |a| > 1e6, and NaN in
 /// a lane whose a is not finite.
 inline SinCos2 sin_cos(Double2 a) {
-  if (!(std::abs(a[0]) <= 1e6 && std::abs(a[1]) <= 1e6)) {
-    return {Double2{std::sin(a[0]), std::sin(a[1])}, Double2{std::cos(a[0]), std::cos(a[1])}};
-  }
+  if (!(std::abs(a[0]) <= 1e6 && std::abs(a[1]) <= 1e6)) [[unlikely]] return sin_cos_libm(a);
   typedef std::int64_t Int2 __attribute__((vector_size(16)));
   // n = round(a 2/pi) by the 1.5 * 2^52 shift, which leaves n mod 4 in the
   // low bits of the shifted double; r = a - n pi/2 with pi/2 split in two

@@ -36,14 +36,16 @@ class CosineWellTarget final : public SyntheticTarget {
   double energy(const ConstVecRef& x, VecRef* grad) const override {
     const Double2 v{x[0], x[1]};
     const double r2 = x[0] * x[0] + x[1] * x[1];
-    const bool outside = r2 > wall_;
+    // The wall's terms without a branch, which points on both sides of
+    // it (a chain's early moves, the contour samplers' jumps) mispredict.
+    const double beyond = std::max(r2 - wall_, 0.0);
     const auto [sin_wx, cos_wx] = sin_cos(omega_ * v);
     if (grad) {
-      const Double2 g = (outside ? 2.0 * q_ + 2.0 : 2.0 * q_) * v + slope_ * sin_wx;
+      const Double2 g = (2.0 * q_ + 2.0 * static_cast<double>(r2 > wall_)) * v + slope_ * sin_wx;
       (*grad)[0] = g[0];
       (*grad)[1] = g[1];
     }
-    return q_ * r2 + (outside ? r2 - wall_ : 0.0) - c_ * cos_wx[0] - c_ * cos_wx[1];
+    return q_ * r2 + beyond - c_ * cos_wx[0] - c_ * cos_wx[1];
   }
 
   double q_, c_, wall_;
