@@ -11,16 +11,22 @@
 // threads, whatever the load; cores = cpu / wall is what each run got
 // (efficiency = cpu(1) / cpu(2) * cores(2) / (2 cores(1))).
 //
+// First row, "model": the same model alone in two streams, one after the
+// other on one thread or at once on two (time_model), the ceiling that the
+// machine sets for two chains of it.
+//
 // Usage: bench_thread_scaling [steps = 6000] [rows = 100000]
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <string>
+#include <thread>
 
 #include "../common/logistic_data.hpp"
 #include "sgmc/drivers/driver.hpp"
 #include "sgmc/models/logistic_regression.hpp"
+#include "sgmc/random/batch_selector.hpp"
 
 namespace {
 
@@ -50,6 +56,42 @@ Timing time_run(const sgmc::Model& model, const sgmc::SamplerConfig& sampler, In
           process_cpu_seconds() - cpu_start};
 }
 
+/// The ceiling for that model on this machine: the model alone (a batch
+/// drawn and evaluated, no engine) in two streams of `steps` evaluations,
+/// one after the other on one thread, or at once on two threads. Two
+/// streams of random rows share the caches and the memory: what their
+/// efficiency loses, no driver could get back.
+Timing time_model(const sgmc::Model& model, Index steps, bool at_once) {
+  const auto stream = [&](std::uint64_t seed) {
+    sgmc::BatchSelector batches(model.data_size(), 1000);
+    sgmc::Rng rng(seed);
+    sgmc::Vec x = sgmc::Vec::Zero(model.dim()), batch_grad(model.dim()), prior_grad(model.dim());
+    sgmc::ModelTerms out{0, 0, batch_grad, prior_grad};
+    for (Index s = 0; s < steps; ++s) {
+      batches.next(rng);
+      model.evaluate({x, batches.current(), true, 0, nullptr, nullptr}, out);
+    }
+  };
+  const auto start = std::chrono::steady_clock::now();
+  const double cpu_start = process_cpu_seconds();
+  if (at_once) {
+    std::thread other(stream, 2);
+    stream(1);
+    other.join();
+  } else {
+    stream(1);
+    stream(2);
+  }
+  return {std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+          process_cpu_seconds() - cpu_start};
+}
+
+void print_row(const char* name, Index k, const Timing& one, const Timing& two) {
+  std::printf("%-7s %3lld %9.3f %9.3f %10.3f %9.3f %9.3f %9.3f %8.2f %8.2f\n", name, static_cast<long long>(k),
+              one.wall, two.wall, one.wall / (2.0 * two.wall), one.cpu, two.cpu, two.cpu / one.cpu,
+              one.cpu / one.wall, two.cpu / two.wall);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -66,14 +108,11 @@ int main(int argc, char** argv) {
   icsgld.contour.partition = {100, 0.5 * n, 0.25 * n / 100.0};
   std::printf("%-7s %3s %9s %9s %10s %9s %9s %9s %8s %8s\n", "driver", "k", "wall 1 s", "wall 2 s",
               "efficiency", "cpu 1 s", "cpu 2 s", "cpu 2/1", "cores 1", "cores 2");
+  print_row("model", 2, time_model(model, steps, false), time_model(model, steps, true));
   for (const auto& [name, sampler] : {std::pair<std::string, sgmc::SamplerConfig>{"sgld", sgld},
                                       std::pair<std::string, sgmc::SamplerConfig>{"icsgld", icsgld}}) {
     for (const Index k : {2, 4}) {
-      const Timing one = time_run(model, sampler, steps, k, 1);
-      const Timing two = time_run(model, sampler, steps, k, 2);
-      std::printf("%-7s %3lld %9.3f %9.3f %10.3f %9.3f %9.3f %9.3f %8.2f %8.2f\n", name.c_str(),
-                  static_cast<long long>(k), one.wall, two.wall, one.wall / (2.0 * two.wall), one.cpu, two.cpu,
-                  two.cpu / one.cpu, one.cpu / one.wall, two.cpu / two.wall);
+      print_row(name.c_str(), k, time_run(model, sampler, steps, k, 1), time_run(model, sampler, steps, k, 2));
     }
   }
 }
