@@ -37,8 +37,8 @@ extern "C" __attribute__((visibility("default"))) int sgmc_program_main(int argc
   run_cmd->add_option("--response", run.response, "the data file's target column");
   run_cmd->add_option("--model", run.model, "data model: logistic, linear, mlp");
   run_cmd->add_option("--features", run.features,
-                      "logistic, linear: double (default) or float32 features (faster on large "
-                      "data, rounded to 2^-24 relative; docs/models.md)");
+                      "double (default) or float32 features: logistic and linear read them "
+                      "rounded to 2^-24 relative, an mlp computes in float (faster; docs/models.md)");
   run_cmd->add_option("--set", run.sets, "set an option, key=value (any key of docs/options.md)");
   run_cmd->add_option("--draws", run.draws, "CSV file of the draws");
   run_cmd->add_option("--summary", run.summary, "JSON file of the summary");

@@ -102,9 +102,6 @@ std::unique_ptr<Model> make_data_model(const ModelSpec& spec) {
   if (spec.features != "double" && spec.features != "float32") {
     bad("features", spec.features, "must be double or float32");
   }
-  if (spec.features == "float32" && spec.type == "mlp") {
-    bad("type", spec.type, "features float32 is for types linear and logistic");
-  }
   auto data = read_csv(spec.data, spec.response);
   if (spec.features == "float32") data = Dataset::with_float32_features(std::move(data));
   if (spec.type == "linear") return make_linear(std::move(data), spec);

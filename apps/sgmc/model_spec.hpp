@@ -27,7 +27,8 @@ struct ModelSpec {
   std::string data;          ///< CSV file of a data model; empty for a target
   std::string response;      ///< its target column (header name); required with data
   std::string type = "logistic";  ///< "logistic", "linear" or "mlp"
-  /// linear, logistic: "double" or "float32" (Dataset::with_float32_features)
+  /// "double" or "float32" (Dataset::with_float32_features: the regressions
+  /// read float features, the MLP computes in float)
   std::string features = "double";
   double prior_sd = 1.0;     ///< s of the N(0, s^2 I) prior
   double noise_sd = 1.0;     ///< linear, mlp regression: sigma; linear: 0 = sampled

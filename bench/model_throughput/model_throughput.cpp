@@ -4,8 +4,9 @@
 // 1e6 rows of 50 features, batch 1000), each with double features and with
 // float32 features (Dataset::with_float32_features; the draws are double
 // either way), and the tanh MLP for classification (64 inputs, 100 hidden
-// units, 10 classes, N = 1e4, batches of 100 and 1000), synthetic
-// standard-normal data, double precision, one thread: microseconds per step,
+// units, 10 classes, N = 1e4, batches of 100 and 1000), in double and, on
+// float32 features, in float (mlp.hpp), synthetic standard-normal data, one
+// thread: microseconds per step,
 // the median of 9 timings of ~0.1 s each of the thread's CPU time (not wall
 // time, so that other jobs on a shared machine do not count). For each
 // regression also the floor under any implementation's step: drawing the
@@ -131,8 +132,12 @@ int main() {
     regression_row<sgmc::LogisticRegression>("logistic", n_rows, 2, 1.0);
     regression_row<sgmc::LinearRegression>("linear", n_rows, 0, 1.0, 1.0, 0.0);
   }
-  const sgmc::Mlp mlp(synthetic(10000, 64, 10), 100, sgmc::MlpOutput::kSoftmax, 10, 1.0, 0.0);
+  const auto digits_sized = synthetic(10000, 64, 10);
+  const sgmc::Mlp mlp(digits_sized, 100, sgmc::MlpOutput::kSoftmax, 10, 1.0, 0.0);
+  const sgmc::Mlp mlp32(sgmc::Dataset::with_float32_features(digits_sized), 100, sgmc::MlpOutput::kSoftmax, 10,
+                        1.0, 0.0);
   for (const sgmc::Index n : {100, 1000}) {
-    std::printf("mlp 64-100-10 N=1e4 n=%lld\t%.2f\t-\t-\t-\n", static_cast<long long>(n), us_per_step(mlp, n));
+    std::printf("mlp 64-100-10 N=1e4 n=%lld\t%.2f\t%.2f\t-\t-\n", static_cast<long long>(n), us_per_step(mlp, n),
+                us_per_step(mlp32, n));
   }
 }

@@ -25,7 +25,8 @@ done
 
 echo "One mini-batch gradient + SGLD step, one thread: microseconds per step; ratio = PyTorch time / sgmc time;"
 echo "medians over $rounds rounds (sgmc and PyTorch in turn), ratios taken per round."
-echo "(sgmc f64 / f32: the regressions' features stored as double / as float32, draws double either way;"
+echo "(sgmc f64 / f32: the features stored as double / as float32 -- read by the regressions, widened to double;"
+echo " the MLP computing in float -- draws double either way;"
 echo " read f32: drawing the batch and bringing its float32 rows into the cache alone, the floor under any"
 echo " implementation, so f32/read is the highest ratio to PyTorch float32 that any could reach)"
 printf '%s' "$rows" | awk -F'\t' '

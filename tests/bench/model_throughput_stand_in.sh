@@ -8,7 +8,7 @@ set -euo pipefail
 if [ $# -eq 0 ]; then
   printf 'case\tsgmc_f64_us\tsgmc_f32_us\tread_f64_us\tread_f32_us\n'
   printf 'logistic N=1e5 p=50 n=1000\t100.00\t50.00\t40.00\t25.00\n'
-  printf 'mlp 64-100-10 N=1e4 n=100\t150.00\t-\t-\t-\n'
+  printf 'mlp 64-100-10 N=1e4 n=100\t150.00\t75.00\t-\t-\n'
 else
   printf 'case\ttorch_f32_us\ttorch_f64_us\n'
   printf 'logistic N=1e5 p=50 n=1000\t300.00\t500.00\n'

@@ -176,17 +176,23 @@ static void test_model_arguments(void) {
 }
 
 /* The energies of a 200-step SGLD run of logistic regression on pima. */
-static void pima_energies(const sgmc_data *data, double *energy) {
+/* Energies of a 200-step SGLD run on pima: logistic regression, or with
+ * `mlp` a 4-unit MLP classifier (d = 42). */
+static void pima_energies(const sgmc_data *data, int mlp, double *energy) {
   sgmc_model *m = NULL;
   sgmc_options *o = NULL;
   sgmc_draws *d = NULL;
-  double x0[8] = {0};
-  CHECK_OK(sgmc_model_logistic(&m, data, 1.0));
+  double x0[42] = {0};
+  if (mlp) {
+    CHECK_OK(sgmc_model_mlp_classifier(&m, data, 4, 2, 1.0));
+  } else {
+    CHECK_OK(sgmc_model_logistic(&m, data, 1.0));
+  }
   CHECK_OK(sgmc_options_create(&o));
   CHECK_OK(sgmc_options_set_double(o, "step_size", 1e-6));
   CHECK_OK(sgmc_options_set_int(o, "batch_size", 50));
   CHECK_OK(sgmc_options_set_int(o, "n_steps", 200));
-  CHECK_OK(sgmc_sample(&d, m, o, x0, 8, NULL, NULL));
+  CHECK_OK(sgmc_sample(&d, m, o, x0, mlp ? 42 : 8, NULL, NULL));
   CHECK_OK(sgmc_draws_copy_energy(d, 0, energy, 200));
   sgmc_draws_destroy(d);
   sgmc_options_destroy(o);
@@ -194,25 +200,31 @@ static void pima_energies(const sgmc_data *data, double *energy) {
 }
 
 /* Float32 features: the same run to about float precision (not the same
- * bits), the original data set unchanged; bad arguments named. */
+ * bits) for logistic regression (float features) and the MLP (computed in
+ * float), the original data set unchanged; bad arguments named. */
 static void test_float32(void) {
   double features[4] = {1.0, 2.0, 3.0, -1e39}, targets[2] = {0.0, 1.0};
-  double e64[200], e32[200], again[200];
+  double e64[2][200], e32[2][200], again[200];
   sgmc_data *pima = NULL, *d = NULL, *f = (sgmc_data *)&features;
   int64_t n = 0, p = 0, i;
+  int mlp;
   CHECK_OK(sgmc_data_read_csv(&pima, data_file("pima_tr.csv"), "type"));
   CHECK_OK(sgmc_data_float32(&d, pima));
   CHECK_OK(sgmc_data_shape(d, &n, &p));
   CHECK(n == 200 && p == 7);
-  pima_energies(pima, e64);
-  pima_energies(d, e32);
-  sgmc_data_destroy(d);
-  pima_energies(pima, again);
-  for (i = 0; i < 200; ++i) {
-    CHECK(again[i] == e64[i]);
-    CHECK(fabs(e32[i] - e64[i]) <= 1e-5 * fabs(e64[i]));
+  for (mlp = 0; mlp < 2; ++mlp) {
+    pima_energies(pima, mlp, e64[mlp]);
+    pima_energies(d, mlp, e32[mlp]);
   }
-  CHECK(memcmp(e32, e64, sizeof e32) != 0);
+  sgmc_data_destroy(d);
+  for (mlp = 0; mlp < 2; ++mlp) {
+    pima_energies(pima, mlp, again);
+    for (i = 0; i < 200; ++i) {
+      CHECK(again[i] == e64[mlp][i]);
+      CHECK(fabs(e32[mlp][i] - e64[mlp][i]) <= 1e-5 * fabs(e64[mlp][i]));
+    }
+    CHECK(memcmp(e32[mlp], e64[mlp], sizeof e32[mlp]) != 0);
+  }
   sgmc_data_destroy(pima);
 
   CHECK_OK(sgmc_data_create(&d, 2, 2, features, targets, SGMC_DATA_BORROW));

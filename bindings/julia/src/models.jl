@@ -99,9 +99,13 @@ logistic and linear regression then read instead (`sgmc_data_float32`):
 half the memory traffic per batch row, faster on large data sets, while
 products, sums, parameters and draws stay `Float64`. The cost is the
 rounding: each feature moves by at most 2^-24 of itself (about 6e-8), a
-predictor a'w + b by at most 2^-24 Σ|a_j w_j| (docs/models.md). The MLP
-reads the `Float64` features either way; the default `:double` gives the
-runs it always gave, bit for bit. A feature beyond the `Float32` range
+predictor a'w + b by at most 2^-24 Σ|a_j w_j| (docs/models.md). An MLP
+([`Sgmc.mlp_classifier`](@ref), [`Sgmc.mlp_regression`](@ref)) made from such
+a set computes in `Float32`: weights rounded, activations, matrix products and
+each chunk of 256 data's energy and gradient in `Float32`, the chunks added in
+`Float64`; about twice as fast, with errors of order (p + H + 256) 2^-24 of
+the sums of the terms' magnitudes (the bound: docs/models.md). The default
+`:double` gives the runs it always gave, bit for bit. A feature beyond the `Float32` range
 throws an [`SgmcError`](@ref) naming it; a `features` other than `:double`
 or `:float32` an `ArgumentError`.
 """

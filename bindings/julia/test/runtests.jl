@@ -540,6 +540,18 @@ end
         @test size(Data(reshape([1.0, 2.0], 2, 1), [0.0, 1.0]; features = :float32)) == (2, 1)
     end
 
+    @testset "an MLP on float32 features computes in Float32, close to the double run" begin
+        path = joinpath(@__DIR__, "..", "..", "..", "tests", "data", "pima_tr.csv")
+        run(data) = energies(sample_chains(Sgmc.mlp_classifier(data; n_hidden = 4, n_classes = 2,
+                                                               prior_sd = 1.0), zeros(42);
+                                           sampler = :sgld, step_size = 1e-6, batch_size = 50,
+                                           n_steps = 200, seed = 2))
+        e64 = run(read_csv(path, "type"))
+        e32 = run(read_csv(path, "type"; features = :float32))
+        @test e32 != e64
+        @test maximum(abs.(e32 .- e64) ./ abs.(e64)) < 1e-5
+    end
+
     include("regression_priors.jl")
 
     @testset "faults of the model: on_fault = error and reject" begin

@@ -423,15 +423,22 @@ SGMC_API sgmc_status sgmc_data_read_csv(sgmc_data **out, const char *path,
  * @brief The same data set with its features also stored as float32, for
  *        speed: logistic and linear regression made from it read the float
  *        copy (half the memory traffic per batch row), widening each value
- *        to double, with products, sums, parameters and draws in double.
+ *        to double, with products, sums, parameters and draws in double;
+ *        an MLP made from it computes in float.
  *
- * The cost is the rounding of each feature to the nearest float: a relative
- * change of at most 2^-24 (about 6e-8; for |v| below FLT_MIN = 2^-126, an
- * absolute one of at most 2^-150), so a predictor z_i = a_i' w + b moves by
- * at most 2^-24 sum_j |a_ij| |w_j|, and the energy and gradient by that
- * times the loss's slope and curvature (docs/models.md). Runs on the
- * original data set are unchanged, bit for bit. Other models (the MLP) read
- * the double features either way. The float copy is owned by @p out; the
+ * The cost for the regressions is the rounding of each feature to the
+ * nearest float: a relative change of at most 2^-24 (about 6e-8; for |v|
+ * below FLT_MIN = 2^-126, an absolute one of at most 2^-150), so a
+ * predictor z_i = a_i' w + b moves by at most 2^-24 sum_j |a_ij| |w_j|, and
+ * the energy and gradient by that times the loss's slope and curvature
+ * (docs/models.md). An MLP (sgmc_model_mlp_classifier(),
+ * sgmc_model_mlp_regression()) takes its weights as x rounded to float and
+ * forms activations, matrix products and each chunk of 256 data's energy
+ * and gradient in float, adding the chunks in double: about twice as fast,
+ * with errors of order (p + H + 256) 2^-24 of the sums of the terms'
+ * magnitudes (the bound: docs/models.md); the prior, parameters and draws
+ * stay double. Runs on the original data set are unchanged, bit for bit.
+ * The float copy is owned by @p out; the
  * double table is shared with @p data, so borrowed arrays
  * (::SGMC_DATA_BORROW) must stay valid for @p out and its models too.
  * @param[out] out The new data set; NULL on failure. Release with
@@ -589,7 +596,8 @@ SGMC_API sgmc_status sgmc_model_logistic_priors(sgmc_model **out, const sgmc_dat
  *
  * x = (W1, b1, W2, b2), matrices row-major: W1 is H x p, W2 is K x H;
  * d = H (p + 1) + K (H + 1). U_i = logsumexp(z_i) - z_i[y_i] with
- * z_i = W2 tanh(W1 a_i + b1) + b2; prior N(0, s^2 I) on x.
+ * z_i = W2 tanh(W1 a_i + b1) + b2; prior N(0, s^2 I) on x. In double, or
+ * in float on a data set from sgmc_data_float32() (see there for the cost).
  * @param[out] out The new model; NULL on failure.
  * @param[in] data Targets must be integers in [0, K). Shared by the model.
  * @param[in] n_hidden H >= 1.

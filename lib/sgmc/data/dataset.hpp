@@ -3,7 +3,8 @@
 // row (a label or a response). Either owns its arrays or borrows the
 // caller's, so that a large table need not be copied. On request it also
 // holds the features rounded to float32, which logistic and linear
-// regression then read instead: half the bytes to gather per batch row.
+// regression then read instead (half the bytes to gather per batch row) and
+// the MLP computes with in float (mlp.hpp).
 #pragma once
 
 #include <cstdint>
@@ -46,9 +47,10 @@ class Dataset {
   /// `data` with its features also stored as float32 (each rounded to the
   /// nearest float: relative error <= 2^-24, or absolute <= 2^-150 below
   /// FLT_MIN = 2^-126), which logistic and linear regression read in place
-  /// of the doubles, products and sums still in double. The double table
-  /// stays (shared with `data`, borrowed or owned as it was) for the other
-  /// models; the float copy is owned, in huge-page storage from 2 MiB.
+  /// of the doubles, products and sums still in double, and with which the
+  /// MLP computes in float (mlp.hpp). The double table stays (shared with
+  /// `data`, borrowed or owned as it was) for predictions and other uses;
+  /// the float copy is owned, in huge-page storage from 2 MiB.
   /// Returns `data` itself when it already has float32 features.
   /// Throws sgmc::Error(kInvalidArgument) for a NULL `data` or a feature
   /// beyond the float range (|v| > FLT_MAX ~ 3.4e38), named by row and

@@ -1,4 +1,4 @@
-// C += A B with Eigen's matrix-matrix kernel and packing buffers owned by the
+// C += A B, in double or float, with Eigen's matrix-matrix kernel and packing buffers owned by the
 // caller. Eigen's own product (`C.noalias() += A * B`) puts its buffers on
 // the stack up to EIGEN_STACK_ALLOCATION_LIMIT (128 KiB) and on the heap
 // beyond, i.e. in every evaluation of a model whose batch or layers are
@@ -13,8 +13,11 @@
 
 namespace sgmc {
 
+template <typename Scalar>
 class DenseProduct {
  public:
+  using Matrix = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>;
+
   /// Buffers for products C (at most rows x cols) += A (rows x depth) B.
   DenseProduct(Index rows, Index cols, Index depth) : blocking_(rows, cols, depth, 1, true) {
     blocking_.allocateAll();
@@ -27,19 +30,19 @@ class DenseProduct {
   /// stride and no larger than the constructor's bounds (smaller is fine:
   /// the buffers bound the blocks, not the problem).
   template <typename A, typename B>
-  void add(Eigen::Ref<Eigen::MatrixXd> c, const A& a, const B& b) {
+  void add(Eigen::Ref<Matrix> c, const A& a, const B& b) {
     constexpr int kAOrder = A::IsRowMajor ? Eigen::RowMajor : Eigen::ColMajor;
     constexpr int kBOrder = B::IsRowMajor ? Eigen::RowMajor : Eigen::ColMajor;
     eigen_assert(a.innerStride() == 1 && b.innerStride() == 1);
     eigen_assert(a.rows() == c.rows() && b.cols() == c.cols() && a.cols() == b.rows());
-    Eigen::internal::general_matrix_matrix_product<Eigen::Index, double, kAOrder, false, double, kBOrder,
+    Eigen::internal::general_matrix_matrix_product<Eigen::Index, Scalar, kAOrder, false, Scalar, kBOrder,
                                                    false, Eigen::ColMajor, 1>::run(
         c.rows(), c.cols(), a.cols(), a.data(), a.outerStride(), b.data(), b.outerStride(), c.data(), 1,
-        c.outerStride(), 1.0, blocking_, nullptr);
+        c.outerStride(), Scalar{1}, blocking_, nullptr);
   }
 
  private:
-  Eigen::internal::gemm_blocking_space<Eigen::ColMajor, double, double, Eigen::Dynamic, Eigen::Dynamic,
+  Eigen::internal::gemm_blocking_space<Eigen::ColMajor, Scalar, Scalar, Eigen::Dynamic, Eigen::Dynamic,
                                        Eigen::Dynamic, 1, false>
       blocking_;
 };

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <type_traits>
 
 #include "sgmc/models/dense_product.hpp"
 #include "sgmc/models/parameter_names.hpp"
@@ -22,46 +23,56 @@ constexpr Index kChunk = 256;
 /// How many batch rows ahead of the one copied are prefetched (glm.hpp).
 constexpr std::size_t kPrefetchRows = 8;
 
-using ConstRowMap = Eigen::Map<const RowMatrix>;
-using ConstVecMap = Eigen::Map<const Vec>;
-
-/// The layers inside x (mlp.hpp for the packing).
+/// The layers inside x, or inside its float copy (mlp.hpp for the packing).
+template <typename Scalar>
 struct Layers {
-  Layers(const double* x, Index p, Index h, Index k)
+  using RowMap = Eigen::Map<const Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>;
+  using VecMap = Eigen::Map<const Eigen::Matrix<Scalar, Eigen::Dynamic, 1>>;
+  Layers(const Scalar* x, Index p, Index h, Index k)
       : w1(x, h, p), b1(x + h * p, h), w2(x + h * (p + 1), k, h), b2(x + h * (p + 1) + k * h, k) {}
-  ConstRowMap w1;  ///< H x p
-  ConstVecMap b1;
-  ConstRowMap w2;  ///< K x H
-  ConstVecMap b2;
+  RowMap w1;  ///< H x p
+  VecMap b1;
+  RowMap w2;  ///< K x H
+  VecMap b2;
 };
 
 // Column b of inputs and hidden, and row b of outputs, belong to the b-th
 // datum of a chunk: outputs is datum by class so that the softmax runs down
-// its columns with vector instructions, across data.
+// its columns with vector instructions, across data. Scalar is double, or
+// float on a data set with float32 features (mlp.hpp).
+template <typename Scalar>
 class MlpWorkspace final : public ModelWorkspace {
  public:
-  MlpWorkspace(Index p, Index h, Index k)
+  using Matrix = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>;
+  using Vector = Eigen::Matrix<Scalar, Eigen::Dynamic, 1>;
+  static constexpr bool kFloat = std::is_same_v<Scalar, float>;
+
+  MlpWorkspace(Index p, Index h, Index k, Index d)
       : inputs(p, kChunk),
         hidden(h, kChunk),
         hidden_grad(h, kChunk),
         outputs(kChunk, k),
         per_datum(kChunk),
+        weights(kFloat ? d : 0),
+        grad(kFloat ? d : 0),
         first_layer(h, kChunk, p),
         second_layer(kChunk, k, h),
         second_grad(h, k, kChunk),
         back(h, kChunk, k),
         first_grad(p, h, kChunk) {}
 
-  Eigen::MatrixXd inputs;   ///< p x C: the chunk's feature rows
-  Eigen::MatrixXd hidden;       ///< H x C: tanh activations
-  Eigen::MatrixXd hidden_grad;  ///< H x C: dS_B / d(pre-activation)
-  Eigen::MatrixXd outputs;  ///< C x K: outputs z, then dS_B / dz
-  Vec per_datum;            ///< C: the largest logit, then the sum of exponentials
-  DenseProduct first_layer;   ///< hidden += W1 inputs
-  DenseProduct second_layer;  ///< outputs += hidden' W2'
-  DenseProduct second_grad;   ///< grad W2' += hidden outputs
-  DenseProduct back;          ///< hidden_grad += W2' outputs'
-  DenseProduct first_grad;    ///< grad W1' += inputs hidden'
+  Matrix inputs;       ///< p x C: the chunk's feature rows
+  Matrix hidden;       ///< H x C: tanh activations
+  Matrix hidden_grad;  ///< H x C: dS_B / d(pre-activation)
+  Matrix outputs;      ///< C x K: outputs z, then dS_B / dz
+  Vector per_datum;    ///< C: the largest logit, then the sum of exponentials
+  Vector weights;      ///< float: x rounded to float; empty for double
+  Vector grad;         ///< float: a chunk's gradient, before it is widened; empty for double
+  DenseProduct<Scalar> first_layer;   ///< hidden += W1 inputs
+  DenseProduct<Scalar> second_layer;  ///< outputs += hidden' W2'
+  DenseProduct<Scalar> second_grad;   ///< grad W2' += hidden outputs
+  DenseProduct<Scalar> back;          ///< hidden_grad += W2' outputs'
+  DenseProduct<Scalar> first_grad;    ///< grad W1' += inputs hidden'
 };
 
 /// 1 / j! for j <= 13.
@@ -113,9 +124,18 @@ void tanh_in_place(double* u, Index n) {
   }
 }
 
+/// The same for floats, with Eigen's vectorised float tanh (a rational
+/// approximation within a few ulp of float: far below float's own rounding
+/// of the pre-activation, docs/models.md).
+void tanh_in_place(float* u, Index n) {
+  Eigen::Map<Eigen::ArrayXf> a(u, n);
+  a = a.tanh();
+}
+
 /// hidden = tanh(W1 inputs + b1), outputs = hidden' W2' + b2' for the first
 /// m columns of work.inputs.
-void forward(const Layers& layers, Index m, MlpWorkspace& work) {
+template <typename Scalar>
+void forward(const Layers<Scalar>& layers, Index m, MlpWorkspace<Scalar>& work) {
   auto hid = work.hidden.leftCols(m);
   auto z = work.outputs.topRows(m);
   hid.colwise() = layers.b1;
@@ -125,9 +145,10 @@ void forward(const Layers& layers, Index m, MlpWorkspace& work) {
   work.second_layer.add(z, hid.transpose(), layers.w2.transpose());
 }
 
-/// The chunk's sum of logsumexp(z_b) - z_b[y_b], leaving dU_b/dz_b =
-/// softmax(z_b) - e_{y_b} in row b of the outputs.
-double softmax_loss(const Dataset::Targets& y, std::span<const Index> rows, MlpWorkspace& work) {
+/// The chunk's sum of logsumexp(z_b) - z_b[y_b], added up in double,
+/// leaving dU_b/dz_b = softmax(z_b) - e_{y_b} in row b of the outputs.
+template <typename Scalar>
+double softmax_loss(const Dataset::Targets& y, std::span<const Index> rows, MlpWorkspace<Scalar>& work) {
   const auto m = static_cast<Index>(rows.size());
   auto z = work.outputs.topRows(m);
   const auto label = [&](Index b) { return static_cast<Index>(y[rows[static_cast<std::size_t>(b)]]); };
@@ -136,32 +157,120 @@ double softmax_loss(const Dataset::Targets& y, std::span<const Index> rows, MlpW
   top = z.col(0);
   for (Index k = 1; k < z.cols(); ++k) top = top.cwiseMax(z.col(k));
   double energy = 0.0;
-  for (Index b = 0; b < m; ++b) energy += top[b] - z(b, label(b));
+  for (Index b = 0; b < m; ++b) {
+    energy += static_cast<double>(top[b]) - static_cast<double>(z(b, label(b)));
+  }
   // Column by column: Eigen vectorises these, not their broadcast forms.
   for (Index k = 0; k < z.cols(); ++k) z.col(k).array() = (z.col(k) - top).array().exp();
   auto& sum = top;
   sum = z.col(0);
   for (Index k = 1; k < z.cols(); ++k) sum += z.col(k);
-  energy += sum.array().log().sum();
+  energy += sum.array().log().template cast<double>().sum();
   sum = sum.cwiseInverse();
   for (Index k = 0; k < z.cols(); ++k) z.col(k).array() *= sum.array();
-  for (Index b = 0; b < m; ++b) z(b, label(b)) -= 1.0;
+  for (Index b = 0; b < m; ++b) z(b, label(b)) -= Scalar{1};
   return energy;
 }
 
 /// The chunk's sum of (y_b - z_b)^2 / (2 sigma^2), leaving dU_b/dz_b in the outputs.
+template <typename Scalar>
 double gaussian_loss(const Dataset::Targets& y, std::span<const Index> rows, double noise_sd,
-                     MlpWorkspace& work) {
+                     MlpWorkspace<Scalar>& work) {
   const double inv_var = 1.0 / (noise_sd * noise_sd);
   auto z = work.outputs.col(0);
   double sum = 0.0;
   for (std::size_t b = 0; b < rows.size(); ++b) {
     const auto i = static_cast<Index>(b);
-    const double r = z[i] - y[rows[b]];
+    const double r = static_cast<double>(z[i]) - y[rows[b]];
     sum += r * r;
-    z[i] = r * inv_var;
+    z[i] = static_cast<Scalar>(r * inv_var);
   }
   return 0.5 * inv_var * sum;
+}
+
+/// The model's fixed parts that a batch evaluation reads.
+struct Network {
+  const Dataset& data;
+  Index hidden;
+  Index outputs;
+  MlpOutput output;
+  double noise_sd;
+};
+
+/// Adds the chunk's gradient of S_B, from the outputs' dS_B/dz, to g (packed
+/// as x).
+template <typename Scalar>
+void add_chunk_gradient(const Layers<Scalar>& layers, Index p, Index m, MlpWorkspace<Scalar>& work,
+                        Scalar* g) {
+  using Matrix = typename MlpWorkspace<Scalar>::Matrix;
+  using Vector = typename MlpWorkspace<Scalar>::Vector;
+  const Index h = layers.w1.rows(), k = layers.w2.rows();
+  // W1 and W2 are row-major in x, i.e. W1' and W2' column-major.
+  Eigen::Map<Matrix> grad_w1(g, p, h), grad_w2(g + h * (p + 1), h, k);
+  Eigen::Map<Vector> grad_b1(g + h * p, h), grad_b2(g + h * (p + 1) + k * h, k);
+  const auto hid = work.hidden.leftCols(m);
+  const auto z = work.outputs.topRows(m);
+  work.second_grad.add(grad_w2, hid, z);
+  grad_b2 += z.colwise().sum().transpose();
+  // dS_B / d(pre-activation) = (1 - h^2) (W2' dS_B/dz).
+  auto delta = work.hidden_grad.leftCols(m);
+  delta.setZero();
+  work.back.add(delta, layers.w2.transpose(), z.transpose());
+  delta.array() *= Scalar{1} - hid.array().square();
+  for (Index b = 0; b < m; ++b) grad_b1 += delta.col(b);
+  work.first_grad.add(grad_w1, work.inputs.leftCols(m), delta.transpose());
+}
+
+/// S_B, and its gradient into batch_grad when asked, in Scalar. In float,
+/// the network's weights are x rounded to float, and each chunk's gradient
+/// is widened and added to batch_grad in double, so that no float sum runs
+/// over more than one chunk of data (docs/models.md states the cost).
+template <typename Scalar>
+double batch_terms(const Network& net, const EvalRequest& request, MlpWorkspace<Scalar>& work,
+                   VecRef batch_grad) {
+  constexpr bool kFloat = MlpWorkspace<Scalar>::kFloat;
+  const Index p = net.data.n_features();
+  const auto& table = [&]() -> const auto& {
+    if constexpr (kFloat) {
+      return net.data.features32();
+    } else {
+      return net.data.features();
+    }
+  }();
+  const Scalar* weights = nullptr;
+  Scalar* g = nullptr;  // where the chunks' gradients go
+  if constexpr (kFloat) {
+    work.weights = request.x.template cast<float>();
+    weights = work.weights.data();
+    g = work.grad.data();
+  } else {
+    weights = request.x.data();
+    g = batch_grad.data();
+  }
+  const Layers<Scalar> layers(weights, p, net.hidden, net.outputs);
+  if (request.want_gradient) batch_grad.setZero();
+  const auto n = static_cast<Index>(request.batch.size());
+  double energy = 0.0;
+  for (Index start = 0; start < n; start += kChunk) {
+    const Index m = std::min(kChunk, n - start);
+    const auto rows = request.batch.subspan(static_cast<std::size_t>(start), static_cast<std::size_t>(m));
+    auto a = work.inputs.leftCols(m);
+    for (Index b = 0; b < m; ++b) {
+      // Batch rows are scattered over the table: the copy waits on memory
+      // unless rows ahead are requested while one is copied.
+      const auto ahead = static_cast<std::size_t>(start + b) + kPrefetchRows;
+      if (ahead < request.batch.size()) Dataset::prefetch_row(table, request.batch[ahead]);
+      a.col(b) = table.row(rows[static_cast<std::size_t>(b)]).transpose();
+    }
+    forward(layers, m, work);
+    energy += net.output == MlpOutput::kSoftmax ? softmax_loss(net.data.targets(), rows, work)
+                                                : gaussian_loss(net.data.targets(), rows, net.noise_sd, work);
+    if (!request.want_gradient) continue;
+    if constexpr (kFloat) work.grad.setZero();
+    add_chunk_gradient(layers, p, m, work, g);
+    if constexpr (kFloat) batch_grad += work.grad.template cast<double>();
+  }
+  return energy;
 }
 
 }  // namespace
@@ -198,8 +307,8 @@ Eigen::MatrixXd Mlp::outputs(ConstVecRef x, const RowMatrix& features) const {
   require(features.cols() == data_->n_features(), "features", "a table of " + show(features.cols()) + " columns",
           ("must have the model's " + show(data_->n_features()) + " features").c_str());
   const Index n = features.rows();
-  MlpWorkspace work(data_->n_features(), hidden_, outputs_);
-  const Layers layers(x.data(), data_->n_features(), hidden_, outputs_);
+  MlpWorkspace<double> work(data_->n_features(), hidden_, outputs_, 0);
+  const Layers<double> layers(x.data(), data_->n_features(), hidden_, outputs_);
   Eigen::MatrixXd z(outputs_, n);
   for (Index start = 0; start < n; start += kChunk) {
     const Index m = std::min(kChunk, n - start);
@@ -231,55 +340,24 @@ std::vector<std::string> Mlp::parameter_names() const {
 Index Mlp::dim() const { return hidden_ * (data_->n_features() + 1) + outputs_ * (hidden_ + 1); }
 
 std::unique_ptr<ModelWorkspace> Mlp::make_workspace() const {
-  return std::make_unique<MlpWorkspace>(data_->n_features(), hidden_, outputs_);
+  if (data_->float32_features()) {
+    return std::make_unique<MlpWorkspace<float>>(data_->n_features(), hidden_, outputs_, dim());
+  }
+  return std::make_unique<MlpWorkspace<double>>(data_->n_features(), hidden_, outputs_, 0);
 }
 
 void Mlp::evaluate(const EvalRequest& request, ModelTerms& out) const {
-  auto* work = dynamic_cast<MlpWorkspace*>(request.workspace);
-  if (work == nullptr) {
+  const Network net{*data_, hidden_, outputs_, output_, noise_sd_};
+  auto* work = request.workspace;
+  if (auto* work32 = dynamic_cast<MlpWorkspace<float>*>(work); work32 != nullptr && data_->float32_features()) {
+    out.batch_energy = batch_terms(net, request, *work32, out.batch_grad);
+  } else if (auto* work64 = dynamic_cast<MlpWorkspace<double>*>(work);
+             work64 != nullptr && !data_->float32_features()) {
+    out.batch_energy = batch_terms(net, request, *work64, out.batch_grad);
+  } else {
     throw Error(ErrorKind::kState, "the MLP was evaluated without its workspace at chain " +
                                        show(request.chain));
   }
-  const Index p = data_->n_features(), h = hidden_, k = outputs_;
-  const Layers layers(request.x.data(), p, h, k);
-  const auto n = static_cast<Index>(request.batch.size());
-  // The gradient's parts inside batch_grad; W1 and W2 are row-major there,
-  // i.e. W1' and W2' column-major.
-  double* g = out.batch_grad.data();
-  Eigen::Map<Eigen::MatrixXd> grad_w1(g, p, h), grad_w2(g + h * (p + 1), h, k);
-  Eigen::Map<Vec> grad_b1(g + h * p, h), grad_b2(g + h * (p + 1) + k * h, k);
-  if (request.want_gradient) out.batch_grad.setZero();
-  double energy = 0.0;
-  for (Index start = 0; start < n; start += kChunk) {
-    const Index m = std::min(kChunk, n - start);
-    const auto rows = request.batch.subspan(static_cast<std::size_t>(start), static_cast<std::size_t>(m));
-    auto a = work->inputs.leftCols(m);
-    for (Index b = 0; b < m; ++b) {
-      // Batch rows are scattered over the table: the copy waits on memory
-      // unless rows ahead are requested while one is copied.
-      const auto ahead = static_cast<std::size_t>(start + b) + kPrefetchRows;
-      if (ahead < request.batch.size()) {
-        Dataset::prefetch_row(data_->features(), request.batch[ahead]);
-      }
-      a.col(b) = data_->features().row(rows[static_cast<std::size_t>(b)]).transpose();
-    }
-    forward(layers, m, *work);
-    energy += output_ == MlpOutput::kSoftmax ? softmax_loss(data_->targets(), rows, *work)
-                                             : gaussian_loss(data_->targets(), rows, noise_sd_, *work);
-    if (!request.want_gradient) continue;
-    const auto hid = work->hidden.leftCols(m);
-    const auto z = work->outputs.topRows(m);
-    work->second_grad.add(grad_w2, hid, z);
-    grad_b2 += z.colwise().sum().transpose();
-    // dS_B / d(pre-activation) = (1 - h^2) (W2' dS_B/dz).
-    auto delta = work->hidden_grad.leftCols(m);
-    delta.setZero();
-    work->back.add(delta, layers.w2.transpose(), z.transpose());
-    delta.array() *= 1.0 - hid.array().square();
-    for (Index b = 0; b < m; ++b) grad_b1 += delta.col(b);
-    work->first_grad.add(grad_w1, a, delta.transpose());
-  }
-  out.batch_energy = energy;
   out.prior_energy = prior_.energy(request.x);
   if (request.want_gradient) prior_.gradient(request.x, out.prior_grad);
 }

@@ -9,6 +9,13 @@
 // b2[k] is x[H (p + 1) + K H + k]; d = H (p + 1) + K (H + 1).
 // tanh rather than ReLU: the energy is smooth, so Hamiltonian samplers and
 // finite-difference checks see no kinks.
+// Precision: double, or float on a data set with float32 features
+// (Dataset::with_float32_features, the user's request for speed): then the
+// weights are x rounded to float, the activations, matrix products, losses
+// and each chunk's gradient float, and the chunks' energies and gradients
+// are added up in double; the prior, x and the draws stay double. Matrix
+// products in float run twice as many lanes; the cost is float's rounding,
+// bounded in docs/models.md and tests/cpp/models/test_mlp_float32.cpp.
 #pragma once
 
 #include <memory>
@@ -52,7 +59,8 @@ class Mlp final : public Model {
 
   /// The outputs z for the rows of `features` (n x p) at parameters x, as
   /// K x n: the logits for kSoftmax (argmax = the predicted class), the
-  /// predicted responses for kGaussian. For predictions on held-out data.
+  /// predicted responses for kGaussian. For predictions on held-out data;
+  /// in double whatever the data set's storage.
   Eigen::MatrixXd outputs(ConstVecRef x, const RowMatrix& features) const;
 
   Index n_hidden() const { return hidden_; }

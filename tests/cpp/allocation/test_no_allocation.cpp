@@ -226,13 +226,16 @@ TEST(NoAllocation, StepsOnTheModelsWithDataAllocateNothing) {
   const LinearRegression linear(reals, 1.0, 0.0, 1.0);
   const Mlp classifier(classes, 8, MlpOutput::kSoftmax, 2, 1.0, 0.0);
   const Mlp regression(reals, 8, MlpOutput::kGaussian, 0, 1.0, 0.5);
+  // On float32 features the MLP computes in float: its other workspace.
+  const Mlp classifier32(Dataset::with_float32_features(classes), 8, MlpOutput::kSoftmax, 2, 1.0, 0.0);
   // No intercept, flat coefficients and a half-Cauchy sigma: the other path.
   const LinearRegression linear_priors(
       reals, LinearPriors{false, CoefPrior::kFlat, 1.0, NoisePrior::kHalfCauchy, 2.5});
   for (const Model* model : {static_cast<const Model*>(&logistic), static_cast<const Model*>(&linear),
                              static_cast<const Model*>(&linear_priors),
                              static_cast<const Model*>(&classifier),
-                             static_cast<const Model*>(&regression)}) {
+                             static_cast<const Model*>(&regression),
+                             static_cast<const Model*>(&classifier32)}) {
     SamplerConfig config;
     config.schedule.step_size = 1e-4;
     config.batch_size = 50;
@@ -257,17 +260,20 @@ TEST(NoAllocation, StepsOfALargeMlpCallNoMalloc) {
   std::vector<double> features(a.size()), labels(static_cast<std::size_t>(n));
   Eigen::Map<RowMatrix>(features.data(), n, p) = a;
   for (Index i = 0; i < n; ++i) labels[static_cast<std::size_t>(i)] = static_cast<double>(i % 10);
-  const Mlp model(Dataset::borrow(n, p, features.data(), labels.data()), 100, MlpOutput::kSoftmax, 10,
-                  1.0, 0.0);
-  SamplerConfig config;
-  config.schedule.step_size = 1e-6;
-  config.batch_size = 1000;
-  Chain chain(config, {20, 0, 1}, model.dim(), model.data_size(), Vec::Zero(model.dim()), {7, 0});
-  const auto workspace = model.make_workspace();
-  chain.advance(model, workspace.get());
-  const long before = mallocs.load();
-  for (int s = 0; s < 5; ++s) chain.advance(model, workspace.get());
-  EXPECT_EQ(mallocs.load() - before, 0);
+  const auto data = Dataset::borrow(n, p, features.data(), labels.data());
+  // In double, and in float on float32 features.
+  for (const auto& table : {data, Dataset::with_float32_features(data)}) {
+    const Mlp model(table, 100, MlpOutput::kSoftmax, 10, 1.0, 0.0);
+    SamplerConfig config;
+    config.schedule.step_size = 1e-6;
+    config.batch_size = 1000;
+    Chain chain(config, {20, 0, 1}, model.dim(), model.data_size(), Vec::Zero(model.dim()), {7, 0});
+    const auto workspace = model.make_workspace();
+    chain.advance(model, workspace.get());
+    const long before = mallocs.load();
+    for (int s = 0; s < 5; ++s) chain.advance(model, workspace.get());
+    EXPECT_EQ(mallocs.load() - before, 0) << (table->float32_features() ? "float" : "double");
+  }
 #endif
 }
 

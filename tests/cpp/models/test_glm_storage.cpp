@@ -5,12 +5,12 @@
 
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 #include "sgmc/chain/chain.hpp"
 #include "sgmc/models/linear_regression.hpp"
 #include "sgmc/models/logistic_regression.hpp"
+#include "support/draw_hash.hpp"
 #include "support/error_message.hpp"
 #include "support/model_checks.hpp"
 
@@ -45,29 +45,9 @@ std::shared_ptr<const Dataset> responses() {
   });
 }
 
-/// FNV-1a over the bits of every draw and energy of 60 SGLD steps with
-/// batches of 37 (two full chunks and a partial one), seed 5.
-[[maybe_unused]] std::uint64_t draw_hash(const Model& model) {
-  SamplerConfig config;
-  config.schedule.step_size = 1e-3;
-  config.batch_size = 37;
-  Chain chain(config, {60, 0, 1}, model.dim(), model.data_size(), Vec::Constant(model.dim(), 0.1),
-              {5, 0});
-  const auto workspace = model.make_workspace();
-  for (Index k = 0; k < 60; ++k) chain.advance(model, workspace.get());
-  std::uint64_t hash = 14695981039346656037ull;
-  const auto mix = [&hash](double v) {
-    std::uint64_t bits;
-    std::memcpy(&bits, &v, sizeof bits);
-    for (int b = 0; b < 64; b += 8) hash = (hash ^ ((bits >> b) & 0xff)) * 1099511628211ull;
-  };
-  const auto draws = chain.draws().draws();
-  for (Index s = 0; s < draws.cols(); ++s) {
-    for (Index j = 0; j < draws.rows(); ++j) mix(draws(j, s));
-  }
-  for (const double u : chain.draws().energies()) mix(u);
-  return hash;
-}
+/// testing::draw_hash with batches of 37 (two full chunks and a partial
+/// one).
+[[maybe_unused]] std::uint64_t draw_hash(const Model& model) { return testing::draw_hash(model, 37); }
 
 TEST(GlmStorage, DefaultStorageDrawsTheSameBitsAsBefore) {
   // Taken with the models of commit 655f63a, before float32 storage existed

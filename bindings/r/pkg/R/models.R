@@ -83,7 +83,8 @@ sgmc_gaussian <- function(mean, cov = diag(length(mean)), energy_noise_sd = 0, g
 }
 
 # A data set: features x (n x p) and targets y (n). Copied into the library;
-# features = "float32" also keeps them as float32 for the regressions.
+# features = "float32" also keeps them as float32: the regressions read them,
+# an MLP computes in float.
 sgmc_data <- function(x, y, features = "double") {
   features <- .check_features(features)
   x <- .as_feature_matrix(x)

@@ -95,3 +95,15 @@ test_that("float32 features give the double run to float precision, on request o
   expect_error(sgmc_data(matrix(c(1, -1e39), 2, 1), c(0, 1), features = "float32"),
                class = "sgmc_error_invalid_argument")
 })
+
+test_that("an MLP on float32 features computes in float, close to the double run", {
+  f <- system.file("extdata", "pima_tr.csv", package = "sgmc")
+  run <- function(data) {
+    sgmc_sample(sgmc_mlp(data, n_hidden = 4, n_classes = 2), "sgld", 200, step_size = 1e-6,
+                batch_size = 50, x0 = rep(0, 42), threads = 1, seed = 2)$energy[, 1]
+  }
+  e64 <- run(sgmc_read_csv(f, "type"))
+  e32 <- run(sgmc_read_csv(f, "type", features = "float32"))
+  expect_false(identical(e32, e64))
+  expect_lt(max(abs(e32 - e64) / abs(e64)), 1e-5)
+})
