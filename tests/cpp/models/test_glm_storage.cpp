@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "sgmc/chain/chain.hpp"
 #include "sgmc/models/linear_regression.hpp"
 #include "sgmc/models/logistic_regression.hpp"
 #include "support/draw_hash.hpp"
