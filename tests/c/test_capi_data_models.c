@@ -175,7 +175,6 @@ static void test_model_arguments(void) {
   sgmc_data_destroy(digits);
 }
 
-/* The energies of a 200-step SGLD run of logistic regression on pima. */
 /* Energies of a 200-step SGLD run on pima: logistic regression, or with
  * `mlp` a 4-unit MLP classifier (d = 42). */
 static void pima_energies(const sgmc_data *data, int mlp, double *energy) {

@@ -101,11 +101,12 @@ products, sums, parameters and draws stay `Float64`. The cost is the
 rounding: each feature moves by at most 2^-24 of itself (about 6e-8), a
 predictor a'w + b by at most 2^-24 Σ|a_j w_j| (docs/models.md). An MLP
 ([`Sgmc.mlp_classifier`](@ref), [`Sgmc.mlp_regression`](@ref)) made from such
-a set computes in `Float32`: weights rounded, activations, matrix products and
-each chunk of 256 data's energy and gradient in `Float32`, the chunks added in
-`Float64`; 1.6-2 times as fast, with errors of order (p + H + 256) 2^-24 of
-the sums of the terms' magnitudes (the bound: docs/models.md). The default
-`:double` gives the runs it always gave, bit for bit. A feature beyond the `Float32` range
+a set computes in `Float32`: weights rounded, activations, matrix products,
+each datum's loss and each chunk of 256 data's gradient in `Float32`, energies
+and chunks added in `Float64`; 1.6-2 times as fast, with errors of order
+(p + H + 2K + 256) 2^-24 of the sums of the terms' magnitudes (the bound:
+docs/models.md). The default `:double` gives the runs it always gave, bit for
+bit. A feature beyond the `Float32` range
 throws an [`SgmcError`](@ref) naming it; a `features` other than `:double`
 or `:float32` an `ArgumentError`.
 """

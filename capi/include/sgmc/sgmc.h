@@ -433,10 +433,10 @@ SGMC_API sgmc_status sgmc_data_read_csv(sgmc_data **out, const char *path,
  * the energy and gradient by that times the loss's slope and curvature
  * (docs/models.md). An MLP (sgmc_model_mlp_classifier(),
  * sgmc_model_mlp_regression()) takes its weights as x rounded to float and
- * forms activations, matrix products and each chunk of 256 data's energy
- * and gradient in float, adding the chunks in double: 1.6-2 times as fast,
- * with errors of order (p + H + 256) 2^-24 of the sums of the terms'
- * magnitudes (the bound: docs/models.md); the prior, parameters and draws
+ * forms activations, matrix products, each datum's loss and each chunk of
+ * 256 data's gradient in float, adding energies and chunks in double: 1.6-2
+ * times as fast, with errors of order (p + H + 2K + 256) 2^-24 of the sums
+ * of the terms' magnitudes (the bound: docs/models.md); the prior, parameters and draws
  * stay double. Runs on the original data set are unchanged, bit for bit.
  * The float copy is owned by @p out; the
  * double table is shared with @p data, so borrowed arrays

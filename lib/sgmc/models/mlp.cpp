@@ -125,8 +125,8 @@ void tanh_in_place(double* u, Index n) {
 }
 
 /// The same for floats, with Eigen's vectorised float tanh (a rational
-/// approximation within a few ulp of float: far below float's own rounding
-/// of the pre-activation, docs/models.md).
+/// approximation within 8 units of float's rounding, absolute: the size of
+/// the pre-activation's own rounding error; docs/models.md has the bound).
 void tanh_in_place(float* u, Index n) {
   Eigen::Map<Eigen::ArrayXf> a(u, n);
   a = a.tanh();

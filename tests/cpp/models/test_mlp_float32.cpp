@@ -141,15 +141,18 @@ Reference reference(const Mlp& model, const Dataset& data, ConstVecRef x, std::s
 /// Float32 against the reference: within 1.05 times the first-order bound
 /// (the second-order terms are some 2^-20 of it), the bound itself small
 /// (so that the check says something), the float path in use (its result
-/// differs from the double model's), and the double model equal to the
-/// reference to double rounding.
+/// differs from the double model's; an energy-only call gives the same
+/// energy), and the double model equal to the reference to double rounding.
 void expect_within_float_bound(const Mlp& f64, const Mlp& f32, const Dataset& data, bool softmax,
                                double noise_sd) {
   std::vector<Index> batch;  // 300 data: a full chunk of 256 and a partial one
   for (Index i = 0; i < 600; i += 2) batch.push_back(i);
   const Vec x = point(f64.dim());
   const auto exact = testing::evaluate_terms(f64, x, batch, f64.make_workspace().get());
-  const auto rounded = testing::evaluate_terms(f32, x, batch, f32.make_workspace().get());
+  const auto work32 = f32.make_workspace();
+  const auto rounded = testing::evaluate_terms(f32, x, batch, work32.get());
+  // An energy-only call takes the same float path to the same energy.
+  EXPECT_EQ(testing::evaluate_terms(f32, x, batch, work32.get(), false).batch_energy, rounded.batch_energy);
   const auto ref = reference(f64, data, x, batch, softmax, noise_sd);
   EXPECT_NEAR(exact.batch_energy, ref.energy, 1e-12 * std::abs(ref.energy));
   EXPECT_NE(rounded.batch_energy, exact.batch_energy) << "the float path was not taken";

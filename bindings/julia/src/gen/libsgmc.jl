@@ -805,10 +805,10 @@ predictor z_i = a_i' w + b moves by at most 2^-24 sum_j |a_ij| |w_j|, and
 the energy and gradient by that times the loss's slope and curvature
 (docs/models.md). An MLP (`sgmc_model_mlp_classifier`,
 `sgmc_model_mlp_regression`) takes its weights as x rounded to float and
-forms activations, matrix products and each chunk of 256 data's energy
-and gradient in float, adding the chunks in double: 1.6-2 times as fast,
-with errors of order (p + H + 256) 2^-24 of the sums of the terms'
-magnitudes (the bound: docs/models.md); the prior, parameters and draws
+forms activations, matrix products, each datum's loss and each chunk of
+256 data's gradient in float, adding energies and chunks in double: 1.6-2
+times as fast, with errors of order (p + H + 2K + 256) 2^-24 of the sums
+of the terms' magnitudes (the bound: docs/models.md); the prior, parameters and draws
 stay double. Runs on the original data set are unchanged, bit for bit.
 The float copy is owned by `out`; the
 double table is shared with `data`, so borrowed arrays
