@@ -58,6 +58,16 @@ if(SGMC_ISA_LEVELS AND CMAKE_C_COMPILER_ID STREQUAL "GNU")
     endif()
   endforeach()
 endif()
+# The level the benchmarks are compiled for and the engine copy they link:
+# by default the one the loader would give an installed libsgmc here, so
+# that they time what it does; cmake/ci/isa_levels.sh sets each level in
+# turn, to show that they compile for every level on any host.
+set(SGMC_BENCH_ISA_LEVEL "${SGMC_HOST_ISA_LEVEL}" CACHE STRING
+  "Instruction-set level of the benchmarks (one of SGMC_ISA_LEVELS, or empty for the baseline; default: this machine's best)")
+if(SGMC_BENCH_ISA_LEVEL AND NOT SGMC_BENCH_ISA_LEVEL IN_LIST SGMC_ISA_LEVELS)
+  message(FATAL_ERROR "SGMC_BENCH_ISA_LEVEL = '${SGMC_BENCH_ISA_LEVEL}' is not one of "
+                      "SGMC_ISA_LEVELS = '${SGMC_ISA_LEVELS}' (or empty for the baseline)")
+endif()
 # The copy the loader picks here (what the tests expect sgmc_isa_level() to say).
 if(SGMC_HOST_ISA_LEVEL)
   set(SGMC_LOADED_ISA_LEVEL ${SGMC_HOST_ISA_LEVEL})
@@ -77,21 +87,32 @@ if(SGMC_ISA_LEVELS AND EXISTS /lib64/ld-linux-x86-64.so.2)
 endif()
 
 # sgmc_target_isa(target level): compile target for level ("" = the baseline)
-# and tell its sources which one (SGMC_ISA_LEVEL, what sgmc_isa_level() says).
+# and tell its sources which one (SGMC_ISA_LEVEL, what sgmc::isa_level() says)
+# and its property SGMC_ISA_LEVEL (sgmc_gcc_bug_105593 reads it).
 function(sgmc_target_isa target level)
+  set_property(TARGET ${target} PROPERTY SGMC_ISA_LEVEL "${level}")
   if(level)
     target_compile_options(${target} PRIVATE -march=${level})
-    # GCC 12 reports a false "'__Y' is used uninitialized" inside its AVX-512
-    # intrinsics (_mm512_undefined_pd, GCC bug 105593) wherever Eigen's
-    # vectorised exp and log inline them, which pragmas do not reach. The
-    # other copies compile the same sources with the warning on.
-    if(level STREQUAL "x86-64-v4" AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU"
-       AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
-      target_compile_options(${target} PRIVATE -Wno-uninitialized)
-    endif()
     target_compile_definitions(${target} PRIVATE SGMC_ISA_LEVEL="${level}")
   else()
     target_compile_definitions(${target} PRIVATE SGMC_ISA_LEVEL="${SGMC_BASELINE_LEVEL}")
+  endif()
+endfunction()
+
+# sgmc_gcc_bug_105593(source...): GCC 12 reports a false "'__Y' is (or may
+# be) used uninitialized" inside its own AVX-512 intrinsics (_mm512_undefined_pd,
+# GCC bug 105593, fixed in GCC 13) where Eigen's vectorised exp, log or
+# reductions inline into these sources, out of reach of pragmas. The warning
+# is off for them alone, with GCC before 13, and only where they are
+# compiled for AVX-512 (by targets of level x86-64-v4, sgmc_target_isa, or
+# with SGMC_NATIVE); call it in the directory that makes their targets. Which sources: those
+# that fail otherwise (cmake/ci/isa_levels.sh compiles everything for every
+# level on any host).
+function(sgmc_gcc_bug_105593)
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
+    set(_avx512 "$<OR:$<STREQUAL:$<TARGET_PROPERTY:SGMC_ISA_LEVEL>,x86-64-v4>,$<BOOL:${SGMC_NATIVE}>>")
+    set_property(SOURCE ${ARGN} APPEND PROPERTY COMPILE_OPTIONS
+      "$<${_avx512}:-Wno-uninitialized>" "$<${_avx512}:-Wno-maybe-uninitialized>")
   endif()
 endfunction()
 
@@ -104,9 +125,27 @@ function(sgmc_isa_suffix out level)
   endif()
 endfunction()
 
+# sgmc_link_engine(target level): the engine of level ("" = the baseline)
+# into target, as object files: the kernels compiled for level, then the
+# code compiled once for the baseline. The linker keeps the first of the
+# definitions of an inline function or template instance that several
+# objects emit (Eigen's out-of-line kernels, e.g. its matrix products), so
+# the kernels' objects come first: the baseline code of a copy then calls
+# the level's instances, never the reverse. It is safe because a copy is
+# loaded only on CPUs of its level, and the layouts agree across levels
+# (sgmc_engine_interface fixes Eigen's alignment).
+function(sgmc_link_engine target level)
+  sgmc_isa_suffix(_suffix "${level}")
+  target_sources(${target} PRIVATE $<TARGET_OBJECTS:sgmc_kernels${_suffix}>
+                                   $<TARGET_OBJECTS:sgmc_engine_common>)
+  target_link_libraries(${target} PRIVATE sgmc_engine_interface)
+  set_target_properties(${target} PROPERTIES LINKER_LANGUAGE CXX)
+endfunction()
+
 # sgmc_hwcaps_copy(target baseline level): target is level's copy of the
 # shared library baseline, made in the same CMakeLists: same file name, in
-# glibc-hwcaps/<level>/ beside it, built whenever the baseline is.
+# glibc-hwcaps/<level>/ beside it. `all` builds it; a target that needs only
+# the baseline (the demo of the README's first command) does not wait for it.
 function(sgmc_hwcaps_copy target baseline level)
   get_target_property(_output_name ${baseline} OUTPUT_NAME)
   if(NOT _output_name)
@@ -115,5 +154,4 @@ function(sgmc_hwcaps_copy target baseline level)
   set_target_properties(${target} PROPERTIES
     OUTPUT_NAME ${_output_name}
     LIBRARY_OUTPUT_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/glibc-hwcaps/${level})
-  add_dependencies(${baseline} ${target})
 endfunction()

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake pkg-config      # toolchain
+  build-essential cmake ninja-build pkg-config  # toolchain
   libeigen3-dev libtbb-dev              # engine
   libgtest-dev                          # C++ tests
   libcli11-dev nlohmann-json3-dev       # the sgmc program: arguments, config files

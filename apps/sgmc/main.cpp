@@ -14,12 +14,13 @@
 #include "plot.hpp"
 #include "run.hpp"
 #include "sgmc/core/error.hpp"
+#include "sgmc/core/isa_level.hpp"
 
 // The program's entry, called by launcher.c's main().
 extern "C" __attribute__((visibility("default"))) int sgmc_program_main(int argc, char** argv) {
   CLI::App app{"sgmc: stochastic-gradient MCMC samplers"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("sgmc " SGMC_PROGRAM_VERSION " (") + SGMC_ISA_LEVEL + ")");
+  app.set_version_flag("--version", std::string("sgmc " SGMC_PROGRAM_VERSION " (") + sgmc::isa_level() + ")");
 
   sgmc::app::DemoOptions demo;
   auto* demo_cmd = app.add_subcommand("demo", "sample a built-in multimodal target and draw a picture");

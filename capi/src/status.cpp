@@ -1,5 +1,6 @@
 // Version and status queries.
 #include "firewall.hpp"
+#include "sgmc/core/isa_level.hpp"
 #include "sgmc/sgmc.h"
 
 #define SGMC_STRINGIFY_(x) #x
@@ -14,8 +15,8 @@ const char* sgmc_version(void) {
 
 int32_t sgmc_version_number(void) { return SGMC_VERSION_NUMBER; }
 
-// SGMC_ISA_LEVEL: set per copy of the library by cmake/SgmcIsaLevels.cmake.
-const char* sgmc_isa_level(void) { return SGMC_ISA_LEVEL; }
+// The level of the engine kernels this copy of the library was linked with.
+const char* sgmc_isa_level(void) { return sgmc::isa_level(); }
 
 const char* sgmc_status_name(sgmc_status status) {
   switch (sgmc::capi::enum_arg(status)) {  // any int: "Any value" (sgmc.h)

@@ -1,7 +1,5 @@
 #include "sgmc/chain/preconditioner.hpp"
 
-#include <Eigen/Cholesky>
-#include <Eigen/Eigenvalues>
 #include <cmath>
 
 #include "sgmc/checkpoint/byte_reader.hpp"
@@ -13,8 +11,6 @@ namespace {
 
 /// Windows of the first half of the warm-up, where the estimate grows.
 constexpr Index kGrowthWindows = 10;
-/// Weight of the diagonal target in the shrinkage (n Sigma + 5 D) / (n + 5).
-constexpr double kShrinkage = 5.0;
 
 /// Appends the ends of `count` windows of equal length filling (start, end].
 void equal_windows(Index start, Index end, Index count, std::vector<Index>& ends) {
@@ -140,69 +136,6 @@ bool Preconditioner::end_window(Index k) {
   g2_.setZero();
   g_mean_.setZero();
   return changed;
-}
-
-bool Preconditioner::estimate() {
-  if (count_ < 2) return false;
-  const double n = static_cast<double>(count_);
-  if (!dense()) {
-    const Vec var = m2_diag_ / (n - 1.0);
-    const Vec curvature = g2_diag_ / (n - 1.0);
-    if (!var.allFinite() || !curvature.allFinite() || var.minCoeff() <= 0.0 ||
-        curvature.minCoeff() <= 0.0) {
-      return false;
-    }
-    const Vec shape = var.cwiseQuotient(curvature).cwiseSqrt();  // sqrt(Var x / Var g)
-    // c^2 = max_i H_ii / max_i G_ii H_ii (coordinates taken as independent).
-    const double c2 = curvature.maxCoeff() / shape.cwiseProduct(curvature).maxCoeff();
-    if (!std::isfinite(c2) || !(c2 > 0.0)) return false;
-    scale_ = (c2 * shape).cwiseSqrt();
-    return true;
-  }
-  const Eigen::MatrixXd sigma_x = Eigen::MatrixXd(m2_.selfadjointView<Eigen::Lower>()) / (n - 1.0);
-  const Eigen::MatrixXd curvature =
-      Eigen::MatrixXd(g2_.selfadjointView<Eigen::Lower>()) / (n - 1.0);
-  if (!sigma_x.allFinite() || !curvature.allFinite() || sigma_x.diagonal().minCoeff() <= 0.0) {
-    return false;
-  }
-  // Both covariances in the coordinates y the chain moved in, shrunk there
-  // towards their diagonals: once y is nearly white the shrinkage no longer
-  // biases a strongly correlated posterior towards independence.
-  const auto l = factor_.triangularView<Eigen::Lower>();
-  const auto shrunk = [n](Eigen::MatrixXd a) {
-    const Vec diag = a.diagonal();
-    a *= n / (n + kShrinkage);
-    a.diagonal() = diag;  // (n A + 5 diag(A)) / (n + 5)
-    return a;
-  };
-  const Eigen::MatrixXd half = l.solve(sigma_x);
-  const Eigen::MatrixXd sigma_y = shrunk(l.solve(half.transpose()).transpose());  // L^-1 S L^-T
-  const Eigen::MatrixXd curvature_y = shrunk(factor_.transpose() * curvature * factor_);  // L' C L
-  // G = the matrix geometric mean of S and C^-1, the one SPD solution of
-  // G S^-1 G = C^-1: with R R' = S and K = R' C R = V diag(k) V',
-  // G = R V diag(k^-1/2) V' R'.
-  const Eigen::LLT<Eigen::MatrixXd> s_llt(sigma_y);
-  if (s_llt.info() != Eigen::Success) return false;
-  const Eigen::MatrixXd r = s_llt.matrixL();
-  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> k(r.transpose() * curvature_y * r);
-  if (k.info() != Eigen::Success || !(k.eigenvalues().minCoeff() > 0.0)) return false;
-  const Eigen::MatrixXd rv = r * k.eigenvectors();
-  Eigen::MatrixXd g_y = rv * k.eigenvalues().cwiseInverse().cwiseSqrt().asDiagonal() * rv.transpose();
-  g_y = (0.5 * (g_y + g_y.transpose())).eval();
-  const Eigen::MatrixXd g_x = factor_ * g_y * factor_.transpose();  // back to x
-  const Eigen::LLT<Eigen::MatrixXd> g_llt(0.5 * (g_x + g_x.transpose()));
-  if (g_llt.info() != Eigen::Success) return false;
-  const Eigen::MatrixXd root = g_llt.matrixL();
-  const auto largest = [](const Eigen::MatrixXd& a) {
-    return Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(a, Eigen::EigenvaluesOnly)
-        .eigenvalues()
-        .maxCoeff();
-  };
-  const double in_x = largest(curvature);
-  const double in_y = largest(root.transpose() * curvature * root);
-  if (!(in_x > 0.0) || !(in_y > 0.0) || !std::isfinite(in_x / in_y)) return false;
-  factor_ = std::sqrt(in_x / in_y) * root;
-  return true;
 }
 
 void Preconditioner::save(ByteWriter& out) const {
