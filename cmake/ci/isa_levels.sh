@@ -5,19 +5,22 @@
 # level of SGMC_ISA_LEVELS in every build already; the benchmarks are
 # compiled for one level, SGMC_BENCH_ISA_LEVEL (by default this machine's
 # best), so a build on an AVX2 machine would never see an AVX-512-only
-# warning in them. This stage builds them for each level that the README
-# build did not (compiling for a level needs no CPU of that level; the
-# programs are not run). docs/building.md.
+# warning in them. This stage compiles them for each level that the README
+# build did not (compiling for a level needs no CPU of that level; nothing
+# is linked or run). Needs the Ninja generator (common.sh sets it).
+# docs/building.md.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 build=${1:-build-isa}
 
-configure() {  # level ("" = the baseline)
+configure() {  # extra cmake arguments
   cmake -S . -B "$build" -DSGMC_WERROR=ON -DSGMC_BUILD_TESTS=OFF -DSGMC_BUILD_APPS=OFF \
     -DSGMC_BUILD_R=OFF -DSGMC_MPI=OFF "${launcher[@]}" "$@" > /dev/null
 }
 
-configure
+# The level this machine's build gives the benchmarks: the default, which
+# an earlier run of this script may have overridden in the cache.
+configure -USGMC_BENCH_ISA_LEVEL
 host=$(sed -n 's/^SGMC_BENCH_ISA_LEVEL:STRING=//p' "$build/CMakeCache.txt")
 levels=$(sed -n 's/^SGMC_ISA_LEVELS:STRING=//p' "$build/CMakeCache.txt")
 for level in "" ${levels//;/ }; do
@@ -27,5 +30,9 @@ for level in "" ${levels//;/ }; do
   fi
   echo "isa_levels.sh: benchmarks for '${level:-baseline}'"
   configure -DSGMC_BENCH_ISA_LEVEL="$level"
-  cmake --build "$build" -j "${JOBS:-$(nproc)}"
+  # Their object files alone: compiling is what differs between levels, and
+  # the engine they would link is the README build's.
+  mapfile -t objects < <(ninja -C "$build" -t targets all | sed -n 's|^\(bench/[^:]*\.o\): .*|\1|p')
+  [ ${#objects[@]} -gt 0 ] || { echo "isa_levels.sh: no benchmark objects in $build" >&2; exit 1; }
+  ninja -C "$build" -j "${JOBS:-$(nproc)}" "${objects[@]}"
 done
