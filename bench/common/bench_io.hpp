@@ -3,11 +3,11 @@
 // --out (the CSV file to write; stdout without it).
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <fstream>
 #include <iostream>
 #include <string>
+
+#include "command_line.hpp"
 
 namespace sgmc::bench {
 
@@ -16,9 +16,9 @@ struct BenchIo {
   std::string out_path;
   std::ofstream file;
 
-  void add_options(CLI::App& app) {
-    app.add_option("--data-dir", data_dir, "folder holding the CSV tables (default tests/data)");
-    app.add_option("--out", out_path, "CSV file (default: stdout)");
+  void add_options(CommandLine& app) {
+    app.option("--data-dir", data_dir, "folder holding the CSV tables (default tests/data)");
+    app.option("--out", out_path, "CSV file (default: stdout)");
   }
   /// The output stream; call after parsing.
   std::ostream& out() {

@@ -7,8 +7,6 @@
 // mean of the chains' estimates, pooled for ICSGLD), the Kish ESS share,
 // the diagnostic's verdict and the wall time. Writes one CSV row per run
 // and a summary table on stdout.
-#include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -18,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/command_line.hpp"
 #include "../common/low_dim_gauss_mix.hpp"
 #include "mixtures.hpp"
 #include "sgmc/drivers/contour_verdict.hpp"
@@ -144,7 +143,7 @@ RunResult run_posterior(const std::string& dir, const std::string& sampler, Inde
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Contour samplers with the automatic partition on asymmetric mixtures"};
+  sgmc::bench::CommandLine app{"Contour samplers with the automatic partition on asymmetric mixtures"};
   Index n_steps = 200000;
   Index seeds = 10;
   std::vector<std::string> targets{"mix2_d2",  "mix2u_d2", "mix2u_d5", "mix2u_d10",
@@ -153,18 +152,18 @@ int main(int argc, char** argv) {
   std::string csv_path = "contour_robustness.csv";
   bool verbose = false;
   FixedPartition fixed;
-  app.add_option("--steps", n_steps, "iterations per chain (4 chains)");
-  app.add_option("--seeds", seeds, "runs per target and sampler");
-  app.add_option("--targets", targets, "targets of mixtures.hpp");
-  app.add_option("--samplers", samplers, "samplers");
-  app.add_option("--csv", csv_path, "one row per run");
-  app.add_flag("--verbose", verbose, "print the diagnostic's reasons of flagged runs");
+  app.option("--steps", n_steps, "iterations per chain (4 chains)");
+  app.option("--seeds", seeds, "runs per target and sampler");
+  app.option("--targets", targets, "targets of mixtures.hpp");
+  app.option("--samplers", samplers, "samplers");
+  app.option("--csv", csv_path, "one row per run");
+  app.flag("--verbose", verbose, "print the diagnostic's reasons of flagged runs");
   std::string posteriordb = SGMC_POSTERIORDB_DIR;
-  app.add_option("--posteriordb", posteriordb, "the posteriordb folder (default ../shared/posteriordb)");
-  app.add_option("--u1", fixed.u1, "a fixed partition's u1 instead of the automatic one");
-  app.add_option("--du", fixed.du, "with --u1: du (default 0.5)");
-  app.add_option("--m", fixed.m, "with --u1: m (default 60)");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--posteriordb", posteriordb, "the posteriordb folder (default ../shared/posteriordb)");
+  app.option("--u1", fixed.u1, "a fixed partition's u1 instead of the automatic one");
+  app.option("--du", fixed.du, "with --u1: du (default 0.5)");
+  app.option("--m", fixed.m, "with --u1: m (default 60)");
+  if (const auto exit_code = app.parse(argc, argv)) return *exit_code;
 
   std::vector<Mixture> all{sgmc::bench::two_modes_2d()};
   for (const Index d : {2, 5, 10}) all.push_back(sgmc::bench::two_modes(d));

@@ -2,8 +2,6 @@
 // SGLD, cSGLD, parallel SGLD and parallel cSGLD at the paper's settings,
 // over repeated runs, with the wall time of each and a picture of the draws
 // of the first run of each method.
-#include <CLI/CLI.hpp>
-
 #include <chrono>
 #include <cmath>
 #include <iomanip>
@@ -16,6 +14,7 @@
 #include "sgmc/diagnostics/mode_coverage.hpp"
 #include "sgmc/drivers/driver.hpp"
 #include "sgmc/models/synthetic.hpp"
+#include "../common/command_line.hpp"
 
 namespace sgmc {
 namespace {
@@ -120,16 +119,16 @@ void run(Index steps, Index runs, Index threads, double eps0, const std::string&
 }  // namespace sgmc
 
 int main(int argc, char** argv) {
-  CLI::App app{"SPEC §9 experiment 5: mode coverage of SGLD and cSGLD on gauss25"};
+  sgmc::bench::CommandLine app{"SPEC §9 experiment 5: mode coverage of SGLD and cSGLD on gauss25"};
   sgmc::Index steps = 50000, runs = 10, threads = 0;
   double eps0 = 0.09;
   std::string out_dir = ".";
-  app.add_option("--steps", steps, "iterations per chain")->check(CLI::PositiveNumber);
-  app.add_option("--runs", runs, "independent runs per method")->check(CLI::PositiveNumber);
-  app.add_option("--threads", threads, "worker threads (0 = all cores)")->check(CLI::NonNegativeNumber);
-  app.add_option("--csgld-step-size", eps0, "eps0 of cSGLD")->check(CLI::PositiveNumber);
-  app.add_option("--out-dir", out_dir, "folder for the pictures");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--steps", steps, "iterations per chain", sgmc::bench::Check::kPositive);
+  app.option("--runs", runs, "independent runs per method", sgmc::bench::Check::kPositive);
+  app.option("--threads", threads, "worker threads (0 = all cores)", sgmc::bench::Check::kNonNegative);
+  app.option("--csgld-step-size", eps0, "eps0 of cSGLD", sgmc::bench::Check::kPositive);
+  app.option("--out-dir", out_dir, "folder for the pictures");
+  if (const auto exit_code = app.parse(argc, argv)) return *exit_code;
   try {
     sgmc::run(steps, runs, threads, eps0, out_dir);
   } catch (const sgmc::Error& e) {

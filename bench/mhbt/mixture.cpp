@@ -28,10 +28,9 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
 #include "models.hpp"
 #include "tune.hpp"
+#include "../common/command_line.hpp"
 
 namespace sgmc::bench {
 namespace {
@@ -262,16 +261,16 @@ void run(double theta2, const Options& opt, std::mt19937_64& rng, std::ofstream&
 
 int main(int argc, char** argv) {
   using namespace sgmc::bench;
-  CLI::App app{"SPEC §9 experiment 7: MHBT and full-batch MH on the mixture posterior"};
+  sgmc::bench::CommandLine app{"SPEC §9 experiment 7: MHBT and full-batch MH on the mixture posterior"};
   Options opt;
-  app.add_option("--theta2", opt.theta2, "true theta2 values");
-  app.add_option("--c-n", opt.c_n, "MHBT's c_n values (batch 1000)");
-  app.add_option("--data", opt.data, "N, the data size");
-  app.add_option("--iterations", opt.iterations, "MHBT iterations per run");
-  app.add_option("--full-batch-iterations", opt.full_batch_iterations, "full-batch MH iterations");
-  app.add_option("--grid", opt.grid, "grid spacing of the barrier (also measured at twice it)");
-  app.add_option("--out-dir", opt.out_dir, "where the three CSV files go");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--theta2", opt.theta2, "true theta2 values");
+  app.option("--c-n", opt.c_n, "MHBT's c_n values (batch 1000)");
+  app.option("--data", opt.data, "N, the data size");
+  app.option("--iterations", opt.iterations, "MHBT iterations per run");
+  app.option("--full-batch-iterations", opt.full_batch_iterations, "full-batch MH iterations");
+  app.option("--grid", opt.grid, "grid spacing of the barrier (also measured at twice it)");
+  app.option("--out-dir", opt.out_dir, "where the three CSV files go");
+  if (const auto exit_code = app.parse(argc, argv)) return *exit_code;
   std::ofstream traces(opt.out_dir + "/mixture_traces.csv");
   std::ofstream summary(opt.out_dir + "/mixture_summary.csv");
   std::ofstream barriers(opt.out_dir + "/mixture_barrier.csv");

@@ -81,7 +81,7 @@ Rates rates(const MhbtStats& s) {
 int main(int argc, char** argv) {
   using namespace sgmc;
   using namespace sgmc::bench;
-  CLI::App app{"SPEC §9 experiment 10: MLP test error vs learning rate on the 8x8 digits"};
+  sgmc::bench::CommandLine app{"SPEC §9 experiment 10: MLP test error vs learning rate on the 8x8 digits"};
   BenchIo io;
   Index epochs = 100, seeds = 10, hidden = 100;
   std::vector<double> rates_grid{0.01, 0.1, 1.0, 3.0, 10.0, 30.0, 100.0};
@@ -89,14 +89,14 @@ int main(int argc, char** argv) {
   std::vector<std::string> methods{"SGD", "SGLD", "RSGLD", "RSGLD-authors"};
   std::string beta_path;
   io.add_options(app);
-  app.add_option("--epochs", epochs, "passes over the training rows per run");
-  app.add_option("--seeds", seeds, "rounds (seeds) per method and learning rate");
-  app.add_option("--rates", rates_grid, "learning rates (mean-loss scale)");
-  app.add_option("--c-n", c_ns, "RSGLD's c_n values (RSGLD-authors runs the middle one)");
-  app.add_option("--methods", methods, "of SGD SGLD RSGLD RSGLD-authors");
-  app.add_option("--hidden", hidden, "hidden units");
-  app.add_option("--beta-out", beta_path, "CSV of RSGLD's beta per epoch");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--epochs", epochs, "passes over the training rows per run");
+  app.option("--seeds", seeds, "rounds (seeds) per method and learning rate");
+  app.option("--rates", rates_grid, "learning rates (mean-loss scale)");
+  app.option("--c-n", c_ns, "RSGLD's c_n values (RSGLD-authors runs the middle one)");
+  app.option("--methods", methods, "of SGD SGLD RSGLD RSGLD-authors");
+  app.option("--hidden", hidden, "hidden units");
+  app.option("--beta-out", beta_path, "CSV of RSGLD's beta per epoch");
+  if (const auto exit_code = app.parse(argc, argv)) return *exit_code;
 
   try {
     const DigitsMlp digits(io.data_dir, hidden);

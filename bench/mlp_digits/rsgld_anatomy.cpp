@@ -61,18 +61,18 @@ double mean(const std::vector<double>& v) {
 int main(int argc, char** argv) {
   using namespace sgmc;
   using namespace sgmc::bench;
-  CLI::App app{"The terms of RSGLD's acceptance ratio on the digits MLP"};
+  sgmc::bench::CommandLine app{"The terms of RSGLD's acceptance ratio on the digits MLP"};
   BenchIo io;
   Index proposals = 100, train_epochs = 100;
   double c_n = 100.0;
   std::vector<double> lrs{0.01, 0.1, 1.0, 10.0}, betas{1.0, 1000.0};
   io.add_options(app);
-  app.add_option("--proposals", proposals, "proposals per state, lr, beta and direction");
-  app.add_option("--train-epochs", train_epochs, "SGD epochs (lr = 1) to the trained state");
-  app.add_option("--rates", lrs, "learning rates");
-  app.add_option("--betas", betas, "beta values");
-  app.add_option("--c-n", c_n, "c_n");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--proposals", proposals, "proposals per state, lr, beta and direction");
+  app.option("--train-epochs", train_epochs, "SGD epochs (lr = 1) to the trained state");
+  app.option("--rates", lrs, "learning rates");
+  app.option("--betas", betas, "beta values");
+  app.option("--c-n", c_n, "c_n");
+  if (const auto exit_code = app.parse(argc, argv)) return *exit_code;
 
   const DigitsMlp digits(io.data_dir, 100);
   const Mlp& model = digits.model;

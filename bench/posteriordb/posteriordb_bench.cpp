@@ -15,8 +15,6 @@
 // 0.1 reference sd and every sd within 10%, and the runs must be long
 // enough to decide it (4 standard errors inside the tolerance). Exit 77
 // (CTest: skipped) when posteriordb is absent.
-#include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -26,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/command_line.hpp"
 #include "../common/posteriordb.hpp"
 #include "measure.hpp"
 #include "posterior.hpp"
@@ -275,7 +274,7 @@ int check(const Plan& plan) {
 
 int main(int argc, char** argv) {
   using namespace sgmc::bench;
-  CLI::App app{"sgmc's samplers against posteriordb's reference draws"};
+  sgmc::bench::CommandLine app{"sgmc's samplers against posteriordb's reference draws"};
   Plan plan;
   plan.dir = SGMC_POSTERIORDB_DIR;
   plan.posteriors = posterior_names();
@@ -284,15 +283,15 @@ int main(int argc, char** argv) {
   plan.n_steps = 50000;
   std::string csv_path = "posteriordb.csv";
   bool check_mode = false;
-  app.add_option("--posteriordb", plan.dir, "the posteriordb folder (default ../shared/posteriordb)");
-  app.add_option("--posteriors", plan.posteriors, "posterior folders");
-  app.add_option("--samplers", plan.samplers, "samplers");
-  app.add_option("--precondition", plan.preconditions, "none and/or dense");
-  app.add_option("--steps", plan.n_steps, "iterations per chain (4 chains), burn-in (a fifth) included; --check sets its own");
-  app.add_option("--seed", plan.seed, "seed of every run");
-  app.add_option("--csv", csv_path, "one row per run and parameter");
-  app.add_flag("--check", check_mode, "the CTest subset: assert the tolerances");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--posteriordb", plan.dir, "the posteriordb folder (default ../shared/posteriordb)");
+  app.option("--posteriors", plan.posteriors, "posterior folders");
+  app.option("--samplers", plan.samplers, "samplers");
+  app.option("--precondition", plan.preconditions, "none and/or dense");
+  app.option("--steps", plan.n_steps, "iterations per chain (4 chains), burn-in (a fifth) included; --check sets its own");
+  app.option("--seed", plan.seed, "seed of every run");
+  app.option("--csv", csv_path, "one row per run and parameter");
+  app.flag("--check", check_mode, "the CTest subset: assert the tolerances");
+  if (const auto exit_code = app.parse(argc, argv)) return *exit_code;
   std::vector<std::string> needed = plan.posteriors;
   if (check_mode) {
     needed.clear();

@@ -156,15 +156,15 @@ struct DataSpec {
 int main(int argc, char** argv) {
   using namespace sgmc;
   using namespace sgmc::bench;
-  CLI::App app{"SPEC §9 experiment 9: median ESS of SG-MCMC on real logistic regression"};
+  sgmc::bench::CommandLine app{"SPEC §9 experiment 9: median ESS of SG-MCMC on real logistic regression"};
   BenchIo io;
   Index chains = 4, reference_steps = 400000;
   bool quick = false;
   io.add_options(app);
-  app.add_option("--chains", chains, "chains (seeds) per run");
-  app.add_option("--reference-steps", reference_steps, "MALA reference iterations per chain");
-  app.add_flag("--quick", quick, "smoke test: one dataset, three step sizes, short reference");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--chains", chains, "chains (seeds) per run");
+  app.option("--reference-steps", reference_steps, "MALA reference iterations per chain");
+  app.flag("--quick", quick, "smoke test: one dataset, three step sizes, short reference");
+  if (const auto exit_code = app.parse(argc, argv)) return *exit_code;
   if (quick) reference_steps = 20000;
 
   try {

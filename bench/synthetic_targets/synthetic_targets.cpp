@@ -10,8 +10,6 @@
 // largest difference of the energies of the two codes at the points,
 // relative to |U| (mixtures) or to the sizes of U's terms (cosine wells,
 // whose U crosses zero).
-#include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -20,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/command_line.hpp"
 #include "scalar_targets.hpp"
 #include "sgmc/chain/chain.hpp"
 #include "sgmc/diagnostics/gauss25_experiment.hpp"
@@ -146,15 +145,15 @@ void run(const Timing& timing, const std::vector<std::string>& targets) {
 }  // namespace sgmc::bench
 
 int main(int argc, char** argv) {
-  CLI::App app{"Issue #21: the synthetic targets against their scalar baseline"};
+  sgmc::bench::CommandLine app{"Issue #21: the synthetic targets against their scalar baseline"};
   sgmc::bench::Timing timing;
-  app.add_option("--min-time", timing.min_time, "seconds per timing")->check(CLI::PositiveNumber);
-  app.add_option("--repeats", timing.repeats, "timings per figure (the median is printed)")
-      ->check(CLI::PositiveNumber);
-  std::vector<std::string> targets(sgmc::synthetic_target_names().begin(),
-                                   sgmc::synthetic_target_names().end());
-  app.add_option("--targets", targets, "the targets to time (default all; the cSGLD step with gauss25)")
-      ->check(CLI::IsMember(targets));
-  CLI11_PARSE(app, argc, argv);
+  app.option("--min-time", timing.min_time, "seconds per timing", sgmc::bench::Check::kPositive);
+  app.option("--repeats", timing.repeats, "timings per figure (the median is printed)",
+             sgmc::bench::Check::kPositive);
+  const std::vector<std::string> names(sgmc::synthetic_target_names().begin(),
+                                       sgmc::synthetic_target_names().end());
+  std::vector<std::string> targets = names;
+  app.choice("--targets", targets, "the targets to time (default all; the cSGLD step with gauss25)", names);
+  if (const auto exit_code = app.parse(argc, argv)) return *exit_code;
   sgmc::bench::run(timing, targets);
 }
