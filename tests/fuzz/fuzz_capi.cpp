@@ -6,10 +6,15 @@
 // ask/tell chains, every query of draws, and the diagnostics on arrays.
 //
 // Sizes that set how much work a valid call does (n_steps, n_chains, dims,
-// data rows, buffer lengths) are drawn small, so that an input runs in
-// milliseconds; invalid sizes (0, negative, lengths too short) are drawn as
-// well. Every buffer given to the library is as long as the length passed
-// with it, as the header requires of callers.
+// data rows, buffer lengths) are drawn small, options start with a short run
+// on one thread, and an input starts at most one run, so that an input runs
+// in about a millisecond; invalid sizes (0, negative, lengths too short or
+// too long for the dims) are drawn as well. Every buffer given to the library
+// is at least as long as the length passed with it, as the header requires
+// of callers: a length no buffer here could back (2^31, INT64_MAX) is never
+// passed with a buffer, since the library may rightly copy that much first.
+// Runs checkpoint, if at all, to a file of this process in the temporary
+// directory, never where the input says.
 //
 // Invariants (a broken one aborts: a finding), from the header:
 // - every status is a known one and never SGMC_ERROR_INTERNAL;
@@ -32,10 +37,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <filesystem>
 #include <limits>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "sgmc/sgmc.h"
 
@@ -48,6 +56,15 @@ constexpr int64_t kMax64 = std::numeric_limits<int64_t>::max();
 
 /// Handles of each kind alive at once, at most.
 constexpr std::size_t kMaxHandles = 4;
+
+/// Runs (sgmc_sample, ask/tell runs, ask/tell chains) one input starts, at
+/// most. Setting up a chain costs about 0.25 ms in this build (its random
+/// streams are placed by some 40 jumps of 256 generator steps, under ASan
+/// and coverage), a hundred cheap calls: a second run in an input mostly
+/// repeats what the first covered, at that price. With one run an input
+/// takes about half the time, and 150 s of fuzzing reached as many edges as
+/// with two or with any number.
+constexpr int kMaxRuns = 1;
 
 [[noreturn]] void broken(const char* what, const char* call) {
   std::fprintf(stderr, "fuzz_capi: invariant broken in %s: %s (last error: \"%s\")\n", call, what,
@@ -68,7 +85,8 @@ bool ok(sgmc_status status, const char* call) {
     std::fprintf(stderr, "%s: %s%s%s\n", call, sgmc_status_name(status),
                  status == SGMC_OK ? "" : ": ", status == SGMC_OK ? "" : sgmc_last_error());
   }
-  check(status >= SGMC_ERROR_INTERNAL && status <= SGMC_CANCELLED, "a known status", call);
+  // SGMC_ERROR_FORMAT (-9), added after SGMC_ERROR_INTERNAL (-8), is the lowest.
+  check(status >= SGMC_ERROR_FORMAT && status <= SGMC_CANCELLED, "a known status", call);
   check(status != SGMC_ERROR_INTERNAL, "no internal error", call);
   if (status != SGMC_OK) check(sgmc_last_error()[0] != '\0', "a message with the status", call);
   return status == SGMC_OK;
@@ -170,6 +188,7 @@ struct State {
   std::vector<sgmc_chain*> chains;
   std::vector<int64_t> chain_dims;  ///< beside chains
   std::vector<sgmc_draws*> draws;
+  int runs = 0;  ///< started, of kMaxRuns
   // Kept until every handle is gone: callback users and borrowed arrays.
   std::deque<Behaviour> behaviours;
   std::deque<std::vector<double>> borrowed;
@@ -333,11 +352,12 @@ class Fuzz {
   const char* maybe(const std::string& s) { return rarely(16) ? nullptr : s.c_str(); }
 
   int64_t option_int(const std::string& k) {
-    // The sizes of a run: small, so that a sample takes milliseconds.
-    if (k == "n_steps") return small(200);
+    // The sizes of a run: small, so that a sample takes about a millisecond.
+    if (k == "n_steps") return small(64);
     if (k == "n_chains") return small(4);
     if (k == "contour_pilot_steps") return std::max<int64_t>(small(51), kMin64 + 1) - 1;
     if (k == "contour_m") return small(64);
+    // 0 (every core) and 2 keep the parallel passes fuzzed; options start at 1.
     if (k == "threads") return std::max<int64_t>(small(3), kMin64 + 1) - 1;
     if (k == "burn_in" || k == "progress_every" || k == "cycles" || k == "swap_every" ||
         k == "theta_thin" || k == "contour_vr_period" || k == "thin") {
@@ -371,6 +391,18 @@ class Fuzz {
     const sgmc_status st = clone ? sgmc_options_clone(&o, from) : sgmc_options_create(&o);
     if (created(st, o, clone ? "sgmc_options_clone" : "sgmc_options_create")) {
       s_.options.push_back(o);
+      if (!clone) {
+        // A short run on the calling thread unless the input sets otherwise
+        // (below, or through options_set). With the defaults, n_steps = 1000
+        // (a quarter of the options kept it) and threads = 0 (a task arena of
+        // every core), sgmc_sample took 90% of this file's time and the
+        // fuzzer ran about 300 inputs/s. 40 is the shortest run whose contour
+        // samplers can choose their partition ("auto": the pilot takes
+        // n_steps / 2 >= 20). Set without reading the input, so that inputs
+        // keep their meaning.
+        sgmc_options_set_int(o, "n_steps", 40);
+        sgmc_options_set_int(o, "threads", 1);
+      }
       // Most runs want a chosen sampler, set up so that it can run, and a
       // short run: valid values that random keys and values rarely hit.
       if (in_.ConsumeBool()) recipe(o, pick(kSamplers));
@@ -443,12 +475,31 @@ class Fuzz {
       st = sgmc_options_set_double(o, kp, any_double());
     } else {
       call = "sgmc_options_set_string";
-      const std::string v =
+      std::string v =
           in_.ConsumeBool() ? (k == "sampler" ? pick(kSamplers) : pick(kWords)) : text();
+      if (k == "checkpoint_file") v = checkpoint_file(v);
       st = sgmc_options_set_string(o, kp, maybe(v));
     }
     if (!ok(st, call) && o != nullptr && known) {
       check(shown(o, k, type) == before, "a rejected value changes nothing", call);
+    }
+  }
+
+  /// Where a run may checkpoint itself: never where the input says. Fuzzed
+  /// names ("power", bytes) made every run write a checkpoint file of that
+  /// name into the working directory (the repository, when the fuzzer is
+  /// started from there) or, with a '/', anywhere. Instead, by the drawn
+  /// name's length: no checkpoints, a file of this process in the temporary
+  /// directory, or a directory that does not exist (the write fails).
+  static std::string checkpoint_file(const std::string& drawn) {
+    static const std::string scratch =
+        (std::filesystem::temp_directory_path() /
+         ("sgmc-fuzz-capi-" + std::to_string(::getpid()) + ".ckpt"))
+            .string();
+    switch (drawn.size() % 3) {
+      case 1: return scratch;
+      case 2: return "/nonexistent/sgmc-fuzz-capi.ckpt";
+      default: return "";
     }
   }
 
@@ -788,8 +839,11 @@ class Fuzz {
   /// A dimension for calls on something of dimension `dim`: mostly right.
   int64_t dim_like(int64_t dim) { return rarely(8) ? small(5) : dim; }
 
+  /// Whether this input may start another run (kMaxRuns).
+  bool another_run() { return s_.runs++ < kMaxRuns; }
+
   void sample() {
-    if (s_.draws.size() >= kMaxHandles) return;
+    if (s_.draws.size() >= kMaxHandles || !another_run()) return;
     // A run needs a model and options: make them when there are none, mostly.
     if (s_.models.empty() && !rarely(4)) model_target();
     if (s_.options.empty() && !rarely(4)) options_create();
@@ -801,8 +855,9 @@ class Fuzz {
     const int64_t dim = m != nullptr ? s_.model_dims[mi] : 2;
     int64_t len = in_.ConsumeBool() ? dim : chains * dim;
     if (rarely(8)) len = in_.ConsumeIntegralInRange<int64_t>(-1, 9);
-    std::vector<double> x0 = doubles(std::min<int64_t>(len, 64), -2, 2);
-    if (len > 64) return;
+    // At least one value: a length <= 0 meets the length check, not the NULL check.
+    std::vector<double> x0 = doubles(std::clamp<int64_t>(len, 1, 64), -2, 2);
+    if (len > 64) return;  // x0 holds len values
     Progress p;
     p.stop_at = in_.ConsumeBool() ? -1 : in_.ConsumeIntegralInRange<int64_t>(0, 300);
     const bool with_progress = in_.ConsumeBool();
@@ -829,13 +884,15 @@ class Fuzz {
   }
 
   void chain_create() {
-    if (s_.chains.size() >= kMaxHandles) return;
+    if (s_.chains.size() >= kMaxHandles || !another_run()) return;
     const sgmc_options* o = choose(s_.options);
     const int64_t dim = rarely(10) ? any_int() : small(4);
     if (dim > 4) return;  // x0 holds dim values
     std::vector<double> x0 = doubles(dim, -2, 2);
     const int64_t n = in_.ConsumeBool() ? in_.ConsumeIntegralInRange<int64_t>(0, 8) : small(8);
-    const int64_t index = in_.ConsumeBool() ? any_int() : in_.ConsumeIntegralInRange(0, 3);
+    // A large index costs 1-2 ms here (each random stream jumps index times:
+    // a product with a 256 x 256 matrix per bit): now and then, not half the time.
+    const int64_t index = rarely(8) ? any_int() : in_.ConsumeIntegralInRange(0, 3);
     sgmc_chain* c = poison<sgmc_chain>();
     const bool null_x0 = rarely(16);
     if (created(sgmc_chain_create(&c, o, dim, n, null_x0 ? nullptr : x0.data(), index), c,
@@ -1016,6 +1073,14 @@ class Fuzz {
     const int64_t chain =
         rarely(6) ? any_int() : in_.ConsumeIntegralInRange<int64_t>(0, n_chains - 1);
     const bool mine = d != nullptr && chain >= 0 && chain < n_chains;
+    // The draws of this chain: n_draws is the largest count, and after a
+    // fault of the model a chain may hold fewer (sgmc.h, sgmc_draws_shape).
+    int64_t count = n_draws;
+    if (mine) {
+      check(ok(sgmc_draws_count(d, chain, &count), "sgmc_draws_count") && count >= 0 &&
+                count <= n_draws,
+            "a chain's count within n_draws", "sgmc_draws_count");
+    }
     // Enum arguments are kept as ints and made at each call: storing one in
     // a variable of the enum type and reading it back is the UB as_enum avoids.
     const int kind_raw = enum_value(0, 1);
@@ -1027,7 +1092,7 @@ class Fuzz {
         const int64_t len = length(n_draws * dim);
         std::vector<double> out(static_cast<std::size_t>(len) + 1);
         if (ok(sgmc_draws_copy(d, chain, out.data(), passed(len)), "sgmc_draws_copy")) {
-          check(mine && len >= n_draws * dim, "a valid copy", "sgmc_draws_copy");
+          check(mine && len >= count * dim, "a valid copy", "sgmc_draws_copy");
         }
         break;
       }
@@ -1041,7 +1106,7 @@ class Fuzz {
         const int64_t len = length(n_draws);
         std::vector<int64_t> out(static_cast<std::size_t>(len) + 1);
         if (ok(sgmc_draws_copy_steps(d, chain, out.data(), passed(len)), "sgmc_draws_copy_steps")) {
-          for (int64_t i = 0; i < n_draws; ++i) {
+          for (int64_t i = 0; i < count; ++i) {
             check(out[static_cast<std::size_t>(i)] >= 1 &&
                       (i == 0 ||
                        out[static_cast<std::size_t>(i)] > out[static_cast<std::size_t>(i - 1)]),
@@ -1086,7 +1151,7 @@ class Fuzz {
                  "sgmc_draws_cycle_weights")) {
             double sum = 0;
             for (int64_t i = 0; i < m; ++i) sum += out[static_cast<std::size_t>(i)];
-            check(std::abs(sum - 1) < 1e-6 || n_draws == 0, "weights sum to 1",
+            check(std::abs(sum - 1) < 1e-6 || count == 0, "weights sum to 1",
                   "sgmc_draws_cycle_weights");
           }
         } else {
@@ -1152,7 +1217,7 @@ class Fuzz {
         std::vector<int64_t> out(static_cast<std::size_t>(len) + 1);
         if (ok(sgmc_draws_copy_contour_index(d, chain, out.data(), passed(len)),
                "sgmc_draws_copy_contour_index")) {
-          for (int64_t i = 0; i < n_draws; ++i) {
+          for (int64_t i = 0; i < count; ++i) {
             const int64_t j = out[static_cast<std::size_t>(i)];
             check(0 <= j && j < m, "indices in [0, m)", "sgmc_draws_copy_contour_index");
           }
@@ -1350,18 +1415,34 @@ class Fuzz {
   /// failures told, evaluations left untold or told twice, bad indices;
   /// then its draws, and the draws written as bytes and read back.
   void run_steps() {
-    if (s_.draws.size() >= kMaxHandles) return;
+    if (s_.draws.size() >= kMaxHandles || !another_run()) return;
     const sgmc_options* o = choose(s_.options);
     const int64_t dim = rarely(10) ? any_int() : small(4);
     if (dim > 4) return;
-    const std::vector<double> x0 = doubles(4, -2, 2);
+    // x0 holds x0_len values: dim (one start for every chain) or n_chains *
+    // dim, or now and then any length, which the library must refuse unless
+    // it is one of those two; at least one value, so that a length <= 0
+    // meets the length check rather than the NULL check. Lengths longer than
+    // the buffers fuzzed here are not passed: the library may copy x0_len
+    // values before it compares them with n_chains * dim (InteractingContour
+    // does), so x0_len = 12 with 4 values overflowed the buffer and x0_len =
+    // 2^31 asked for 16 GB.
+    int64_t chains = 1;
+    if (o != nullptr) sgmc_options_get_int(o, "n_chains", &chains);
+    const int64_t one = std::max<int64_t>(dim, 0);  // <= 4
+    int64_t x0_len = in_.ConsumeBool() || chains < 1 || chains > 16 ? dim : chains * one;
+    if (rarely(8)) x0_len = any_int();
+    const std::vector<double> x0 = doubles(std::clamp<int64_t>(x0_len, 1, 64), -2, 2);
+    if (x0_len > 64) return;
     const int64_t n_data = in_.ConsumeBool() ? in_.ConsumeIntegralInRange<int64_t>(0, 8) : small(8);
     sgmc_run* run = poison<sgmc_run>();
-    if (!created(sgmc_run_create(&run, o, dim, n_data, x0.data(), rarely(8) ? any_int() : dim), run,
-                 "sgmc_run_create")) {
+    if (!created(sgmc_run_create(&run, o, dim, n_data, rarely(16) ? nullptr : x0.data(), x0_len),
+                 run, "sgmc_run_create")) {
       return;
     }
-    std::vector<double> gb(static_cast<std::size_t>(dim)), gp(gb.size());
+    // One value more than dim: a tell that claims dim + 1 (refused) still
+    // hands over buffers that long.
+    std::vector<double> gb(static_cast<std::size_t>(dim) + 1), gp(gb.size());
     const int k = in_.ConsumeIntegralInRange(1, 30);
     for (int a = 0; a < k && in_.remaining_bytes() > 0; ++a) {
       int64_t n = -1;
@@ -1383,7 +1464,7 @@ class Fuzz {
           ok(sgmc_run_tell_fault(run, i, rarely(4) ? nullptr : "fuzzed failure"), "sgmc_run_tell_fault");
           continue;
         }
-        for (std::size_t j = 0; j < gb.size(); ++j) {
+        for (std::size_t j = 0; j < static_cast<std::size_t>(dim); ++j) {
           gb[j] = nice(-3, 3);
           gp[j] = e.x[j];
         }

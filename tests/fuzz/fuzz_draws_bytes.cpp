@@ -3,6 +3,7 @@
 // draws or an error — never crashes, leaks, hangs or allocates what the
 // bytes do not hold; draws it accepts answer the accessors, and written back they
 // read again to the same bytes.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -18,7 +19,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   sgmc_draws_shape(draws, &n_chains, nullptr, &dim);
   for (int64_t c = 0; c < n_chains; ++c) {
     sgmc_draws_count(draws, c, &n);
-    std::vector<double> x(static_cast<std::size_t>(n * dim + 1));
+    // Long enough for every length passed below (n * dim, and n even if the
+    // bytes declared dim = 0), plus one so that data() is never NULL.
+    std::vector<double> x(static_cast<std::size_t>(std::max(n * dim, n) + 1));
     sgmc_draws_copy(draws, c, x.data(), n * dim);
     sgmc_draws_copy_energy(draws, c, x.data(), n);
     sgmc_draws_copy_log_weights(draws, c, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_FINAL, x.data(), n);

@@ -219,7 +219,10 @@ void Mhbt::load(ByteReader& in) {
     move.back.backward = in.finite("adjustment proposal");
     move.gain = in.finite("adjustment proposal");
   }
-  adjust_done_ = in.index("adjustment proposals done", 0, kAdjustProposals);
+  // An adjustment window in progress has room for its next proposal: the
+  // window that fills its last slot ends (step() leaves kAdjust at 100).
+  adjust_done_ = in.index("adjustment proposals done", 0,
+                          phase_ == Phase::kAdjust ? kAdjustProposals - 1 : kAdjustProposals);
 }
 
 }  // namespace sgmc
