@@ -1,6 +1,8 @@
 /* What the fuzzers found in the C API (docs/fuzzing.md, "Findings"), kept as
  * plain C99 regression tests: they run in every build, and under the
  * sanitizers in the sanitizer builds. */
+#include <float.h>
+#include <math.h>
 #include <stdint.h>
 
 #include "check.h"
@@ -92,10 +94,145 @@ static void test_mhbt_batch_size_beyond_data(void) {
   sgmc_options_destroy(o);
 }
 
+/* sgmc_run_draws during the SGLD pilot of an interacting contour sampler
+ * (fixed partition, contour_pilot_steps > 0) returned draws of 0 chains and
+ * dimension 0: the run's chains were made only when the pilot ended. */
+static void test_run_draws_during_interacting_pilot(void) {
+  const char *samplers[3] = {"icsgld", "icsghmc", "picsgld"};
+  const double x0[2] = {0.5, -0.5};
+  int s;
+  for (s = 0; s < 3; ++s) {
+    sgmc_options *o = NULL;
+    sgmc_run *run = NULL;
+    sgmc_draws *d = NULL;
+    int64_t n = 0, chains = -1, draws = -1, dim = -1;
+    CHECK_OK(sgmc_options_create(&o));
+    CHECK_OK(sgmc_options_set_string(o, "sampler", samplers[s]));
+    CHECK_OK(sgmc_options_set_int(o, "n_chains", 2));
+    CHECK_OK(sgmc_options_set_int(o, "n_steps", 40));
+    CHECK_OK(sgmc_options_set_int(o, "contour_m", 4));
+    CHECK_OK(sgmc_options_set_double(o, "contour_u1", 0.0));
+    CHECK_OK(sgmc_options_set_double(o, "contour_du", 1.0));
+    CHECK_OK(sgmc_options_set_int(o, "contour_pilot_steps", 10));
+    CHECK_OK(sgmc_run_create(&run, o, 2, 0, x0, 2));
+    CHECK_OK(sgmc_run_ask(run, &n));
+    CHECK(n == 2);
+    CHECK_OK(sgmc_run_draws(&d, run));
+    CHECK_OK(sgmc_draws_shape(d, &chains, &draws, &dim));
+    CHECK(chains == 2 && draws == 0 && dim == 2);
+    sgmc_draws_destroy(d);
+    sgmc_run_destroy(run);
+    sgmc_options_destroy(o);
+  }
+}
+
+/* Sampler "mhbt" recorded its state's energy as -N mu with mu = -U/N: for a
+ * finite U near -DBL_MAX the product overflowed, the draws held -inf and
+ * neither they nor the run's checkpoint could be read back. */
+static int huge_second_energy(const double *x, int64_t dim, const int64_t *batch, int64_t n_batch,
+                              double *batch_energy, double *batch_grad, double *prior_energy,
+                              double *prior_grad, void *user) {
+  int *calls = (int *)user;
+  int64_t j;
+  (void)batch;
+  ++*calls;
+  *batch_energy = *calls == 2 ? -DBL_MAX : 0.5 * (double)n_batch * x[0] * x[0];
+  *prior_energy = -2.4069;
+  for (j = 0; j < dim; ++j) {
+    if (batch_grad) batch_grad[j] = (double)n_batch * x[j];
+    if (prior_grad) prior_grad[j] = 0.0;
+  }
+  return 0;
+}
+
+static void test_mhbt_energy_near_overflow(void) {
+  sgmc_options *o = NULL;
+  sgmc_model *model = NULL;
+  sgmc_draws *d = NULL, *back = NULL;
+  const double x0[1] = {0.5};
+  double energy[10];
+  unsigned char bytes[4096];
+  int64_t size = 0, n = 0, i;
+  int calls = 0;
+
+  CHECK_OK(sgmc_options_create(&o));
+  CHECK_OK(sgmc_options_set_string(o, "sampler", "mhbt"));
+  CHECK_OK(sgmc_options_set_int(o, "n_steps", 10));
+  CHECK_OK(sgmc_options_set_int(o, "threads", 1));
+  CHECK_OK(sgmc_options_set_int(o, "batch_size", 0));
+  CHECK_OK(sgmc_model_from_callback(&model, 1, 3, huge_second_energy, 0, &calls));
+  CHECK_OK(sgmc_sample(&d, model, o, x0, 1, NULL, NULL));
+  CHECK_OK(sgmc_draws_count(d, 0, &n));
+  CHECK(n == 10);
+  CHECK_OK(sgmc_draws_copy_energy(d, 0, energy, 10));
+  for (i = 0; i < 10; ++i) CHECK(isfinite(energy[i]));
+  CHECK_OK(sgmc_draws_save_bytes(d, bytes, (int64_t)sizeof bytes, &size));
+  CHECK_OK(sgmc_draws_load_bytes(&back, bytes, size));
+  sgmc_draws_destroy(back);
+  sgmc_draws_destroy(d);
+  sgmc_model_destroy(model);
+  sgmc_options_destroy(o);
+}
+
+/* A contour_rho of 1e100 was accepted, and its update drove theta's tail
+ * below 0 before theta was renormalised and floored: theta summed to 4. */
+static void test_contour_rho_keeps_theta_on_simplex(void) {
+  sgmc_options *o = NULL;
+  sgmc_model *model = NULL;
+  sgmc_draws *d = NULL;
+  const double x0[1] = {1.0919117647058822};
+  double theta[5], sum = 0.0;
+  int64_t m = 0, i;
+
+  CHECK_OK(sgmc_options_create(&o));
+  CHECK_ERROR(sgmc_options_set_double(o, "contour_rho", 1e100), SGMC_ERROR_INVALID_ARGUMENT,
+              "'contour_rho' = 1e+100");
+  /* One step from x0 = 1.09, whose energy lies in subregion 1 of 5. */
+  CHECK_OK(sgmc_options_set_string(o, "sampler", "csgld"));
+  CHECK_OK(sgmc_options_set_int(o, "n_steps", 1));
+  CHECK_OK(sgmc_options_set_int(o, "contour_m", 5));
+  CHECK_OK(sgmc_options_set_double(o, "contour_u1", 4.9961397058823316));
+  CHECK_OK(sgmc_options_set_double(o, "contour_rho", 1e6));
+  CHECK_OK(sgmc_model_target(&model, "mix1d", 0.0, 0.0));
+  CHECK_OK(sgmc_sample(&d, model, o, x0, 1, NULL, NULL));
+  CHECK_OK(sgmc_draws_contour_shape(d, &m, NULL));
+  CHECK(m == 5);
+  CHECK_OK(sgmc_draws_copy_theta(d, 0, theta, 5));
+  for (i = 0; i < 5; ++i) {
+    CHECK(theta[i] > 0.0);
+    sum += theta[i];
+  }
+  CHECK(sum > 1.0 - 1e-12 && sum < 1.0 + 1e-12);
+  sgmc_draws_destroy(d);
+  sgmc_model_destroy(model);
+  sgmc_options_destroy(o);
+}
+
+/* sgmc_kl_histogram returned SGMC_OK with outside_mass = 1, outside its
+ * documented [0, 1), when the one draw in the grid had a positive but
+ * negligible weight (its log-weight 717 below another's). */
+static void test_kl_histogram_negligible_share_in_grid(void) {
+  const double points[9] = {-1.45, -1.44, 2.98, -2.15, -3.0, -0.63, -1.09, -1.09, -0.58};
+  const double log_weights[3] = {717.6, -5.0, 0.0};
+  const double lower[3] = {-1.6, -3.0, -2.1}, upper[3] = {1.4, 1.3, 1e-11};
+  const int64_t bins[3] = {1, 1, 4};
+  const double density[4] = {0.96, 0.96, 1.72, 1.72};
+  double kl = -1.0, outside = -1.0;
+
+  CHECK_ERROR(sgmc_kl_histogram(points, 3, 3, log_weights, lower, upper, bins, density, 4, &kl,
+                                &outside),
+              SGMC_ERROR_INVALID_ARGUMENT, "'points' = a weight share of");
+  CHECK(kl == -1.0 && outside == -1.0);
+}
+
 int main(void) {
   test_enum_arguments_out_of_range();
   test_huge_chain_index_is_quick();
   test_total_variation_with_many_bins();
   test_mhbt_batch_size_beyond_data();
+  test_run_draws_during_interacting_pilot();
+  test_mhbt_energy_near_overflow();
+  test_contour_rho_keeps_theta_on_simplex();
+  test_kl_histogram_negligible_share_in_grid();
   return check_summary();
 }

@@ -22,12 +22,17 @@ enum class Stencil {
   kForward,   ///< CSGLD supplement D.1: the knots shifted one bin down
 };
 
+/// The largest rho: the update's rho term (SPEC §4) is omega^2 rho times
+/// components of at most 1, so any rho up to this keeps every sum of them far
+/// from overflow, while the useful values are O(1) (CSGLD supplement eq. 42).
+inline constexpr double kMaxContourRho = 1e6;
+
 struct ContourSettings {
   Partition partition;
   double zeta = 0.75;  ///< > 0
   RandomField field = RandomField::kPower;
   Stencil stencil = Stencil::kBackward;
-  double rho = 0.0;    ///< high-order bias term, >= 0
+  double rho = 0.0;    ///< high-order bias term, in [0, kMaxContourRho]
   double clip_lo = -std::numeric_limits<double>::infinity();  ///< g_lo of the multiplier clip
   double clip_hi = std::numeric_limits<double>::infinity();   ///< g_hi
   std::vector<double> theta0;  ///< m positive values summing to 1; empty = uniform 1/m

@@ -37,8 +37,11 @@ void Theta::update(std::span<const Index> indices, double omega) {
     }
   }
   theta_ += (omega / static_cast<double>(indices.size())) * increment_;
-  theta_ /= theta_.sum();
+  // Floor, then renormalise: a large omega^2 rho overshoots the tail below 0,
+  // and a sum taken over negative components would leave the simplex. When
+  // no component is below the floor (always, for rho = 0) the order is moot.
   theta_ = theta_.cwiseMax(std::numeric_limits<double>::min());
+  theta_ /= theta_.sum();
 }
 
 Theta::Piece Theta::piece(double u, Index j) const {
@@ -103,7 +106,7 @@ Theta Theta::loaded(ByteReader& in) {
       in.index("contour field", static_cast<Index>(RandomField::kPower), static_cast<Index>(RandomField::kLinear)));
   settings.stencil = static_cast<Stencil>(in.index("contour stencil", 0, 1));
   settings.rho = in.f64("contour rho");
-  if (!(settings.partition.du > 0) || !(settings.zeta > 0) || !(settings.rho >= 0)) {
+  if (!(settings.partition.du > 0) || !(settings.zeta > 0) || !(settings.rho >= 0 && settings.rho <= kMaxContourRho)) {
     in.fail("contour settings", "out of range");
   }
   Theta theta(settings);

@@ -24,6 +24,10 @@ HistogramKl histogram_kl(ConstPointsRef points, const LogWeights& log_weights, c
   const double inside = mass.head(grid.n_cells()).sum();
   require(inside > 0, "points", "none in the grid",
           "at least one draw of positive weight must lie in the grid");
+  // A share so small that the rest rounds to 1 (a draw in the grid with a
+  // log-weight hundreds below the others') leaves p to rounding errors.
+  require(mass[grid.n_cells()] < 1.0, "points", "a weight share of " + show(inside) + " in the grid",
+          "the draws in the grid must carry a share of the weight that does not round to 0 beside 1");
   double kl = 0;
   for (Index c = 0; c < grid.n_cells(); ++c) {
     if (mass[c] == 0) continue;

@@ -40,8 +40,8 @@ class Driver {
   /// The chains the tasks refer to: those of the run (this process's block
   /// of them), or, during an interacting sampler's SGLD pilot, the pilot's.
   virtual ChainList& chains() = 0;
-  /// The run's chains, whose draws it returns: chains(), but none yet
-  /// during an interacting sampler's pilot.
+  /// The run's chains, whose draws it returns: chains(), except during an
+  /// interacting sampler's pilot, when they have no draws yet.
   virtual const ChainList& run_chains() const = 0;
 
   /// Called when the tasks it last returned are done, with the faults that

@@ -112,10 +112,12 @@ InteractingContour::InteractingContour(const ModelShape& shape, const SamplerCon
       local_(static_cast<std::size_t>(block_.count)),
       all_(static_cast<std::size_t>(config.n_chains)) {
   tasks_.reserve(static_cast<std::size_t>(block_.count));
+  // During a pilot the run's chains exist too, with no draws, so that draws
+  // taken then (sgmc_run_draws) have the run's shape; the pilot's theta_0
+  // rebuilds them.
+  make_run_chains(sampler.contour.theta0);
   if (sampler.contour.pilot_steps > 0 && !sampler.contour.auto_partition && !resuming) {
     pilot_ = std::make_unique<IndependentChains>(pilot_chains(shape, sampler, config, x0, block_));
-  } else {
-    make_run_chains(sampler.contour.theta0);
   }
 }
 

@@ -53,34 +53,8 @@ constexpr std::array<std::uint64_t, 4> kSubJump = {0x148c356c3114b7a9ULL, 0xcdb4
 
 using State = std::array<std::uint64_t, 4>;
 
-std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 // The recurrence of Rng::next, on a bare state.
-std::uint64_t xoshiro_next(std::uint64_t& s0, std::uint64_t& s1, std::uint64_t& s2, std::uint64_t& s3) {
-  const std::uint64_t result = rotl(s0 + s3, 23) + s0;
-  const std::uint64_t t = s1 << 17;
-  s2 ^= s0;
-  s3 ^= s1;
-  s1 ^= s2;
-  s0 ^= s3;
-  s2 ^= t;
-  s3 = rotl(s3, 45);
-  return result;
-}
-std::uint64_t xoshiro_next(State& s) { return xoshiro_next(s[0], s[1], s[2], s[3]); }
-
-void sub_jump(State& s) {
-  State t{};
-  for (const std::uint64_t word : kSubJump) {
-    for (int b = 0; b < 64; ++b) {
-      if (word & (std::uint64_t{1} << b)) {
-        for (int i = 0; i < 4; ++i) t[i] ^= s[i];
-      }
-      xoshiro_next(s);
-    }
-  }
-  s = t;
-}
+std::uint64_t xoshiro_next(State& s) { return xoshiro256pp_next(s[0], s[1], s[2], s[3]); }
 
 double uniform(std::uint64_t word) { return static_cast<double>(word >> 11) * 0x1.0p-53; }  // [0, 1)
 double uniform_nonzero(std::uint64_t word) {                                                // (0, 1]
@@ -344,10 +318,10 @@ NormalSource::NormalSource(Rng rng) : rng_(rng) {
   ziggurat();  // build the tables here rather than inside a step
   State s = rng.state();
   for (std::size_t lane = 0; lane < kLanes; ++lane) {
-    sub_jump(s);
+    s = Rng::jumped(s, kSubJump);
     for (std::size_t w = 0; w < 4; ++w) lanes_[w][lane] = s[w];
   }
-  sub_jump(s);
+  s = Rng::jumped(s, kSubJump);
   slow_ = s;
 }
 
@@ -434,7 +408,7 @@ void NormalSource::generate(double* out, std::size_t groups) noexcept {
   for (std::size_t g = 0; g < groups; ++g, out += kLanes) {
     std::array<std::uint64_t, kLanes> words;
     for (std::size_t lane = 0; lane < kLanes; ++lane) {
-      words[lane] = xoshiro_next(lanes_[0][lane], lanes_[1][lane], lanes_[2][lane], lanes_[3][lane]);
+      words[lane] = xoshiro256pp_next(lanes_[0][lane], lanes_[1][lane], lanes_[2][lane], lanes_[3][lane]);
     }
     bool rest = false;
     for (std::size_t lane = 0; lane < kLanes; ++lane) {

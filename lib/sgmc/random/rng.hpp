@@ -25,6 +25,23 @@ enum class StreamPurpose : std::uint64_t {
 /// the (seed, chain, purpose) stream starts `purpose` long-jumps (2^192) and
 /// `chain` jumps (2^128) after the state seeded from `seed`, so streams never
 /// overlap for fewer than 2^64 chains and 2^128 draws per stream.
+/// One step of xoshiro256++ on a bare state: returns the output and
+/// advances (s0, s1, s2, s3). Rng::next, the jumps and the lanes of the
+/// vectorised normal generator (normal.cpp) all step through it.
+inline std::uint64_t xoshiro256pp_next(std::uint64_t& s0, std::uint64_t& s1, std::uint64_t& s2,
+                                       std::uint64_t& s3) noexcept {
+  const auto rotl = [](std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); };
+  const std::uint64_t result = rotl(s0 + s3, 23) + s0;
+  const std::uint64_t t = s1 << 17;
+  s2 ^= s0;
+  s3 ^= s1;
+  s1 ^= s2;
+  s0 ^= s3;
+  s2 ^= t;
+  s3 = rotl(s3, 45);
+  return result;
+}
+
 class Rng {
  public:
   using result_type = std::uint64_t;
@@ -32,17 +49,7 @@ class Rng {
   explicit Rng(std::uint64_t seed = 0);
   static Rng stream(std::uint64_t seed, std::uint64_t chain, StreamPurpose purpose);
 
-  std::uint64_t next() noexcept {
-    const std::uint64_t result = rotl(s_[0] + s_[3], 23) + s_[0];
-    const std::uint64_t t = s_[1] << 17;
-    s_[2] ^= s_[0];
-    s_[3] ^= s_[1];
-    s_[1] ^= s_[2];
-    s_[0] ^= s_[3];
-    s_[2] ^= t;
-    s_[3] = rotl(s_[3], 45);
-    return result;
-  }
+  std::uint64_t next() noexcept { return xoshiro256pp_next(s_[0], s_[1], s_[2], s_[3]); }
   std::uint64_t operator()() noexcept { return next(); }
   static constexpr std::uint64_t min() { return 0; }
   static constexpr std::uint64_t max() { return ~std::uint64_t{0}; }
@@ -76,15 +83,17 @@ class Rng {
 
   const std::array<std::uint64_t, 4>& state() const noexcept { return s_; }
 
+  /// The state `s` advances to by the jump `polynomial` (its coefficients,
+  /// lowest first, in four words): kJump, kLongJump, or another power of
+  /// the transition reduced modulo the characteristic polynomial.
+  static std::array<std::uint64_t, 4> jumped(std::array<std::uint64_t, 4> s,
+                                             const std::array<std::uint64_t, 4>& polynomial) noexcept;
+
   /// Checkpoints (lib/sgmc/checkpoint): the four state words.
   void save(ByteWriter& out) const;
   void load(ByteReader& in);
 
  private:
-  static std::uint64_t rotl(std::uint64_t x, int k) noexcept { return (x << k) | (x >> (64 - k)); }
-  void apply_jump(const std::array<std::uint64_t, 4>& poly) noexcept;
-  /// The state one jump() after `s`.
-  static std::array<std::uint64_t, 4> jumped(const std::array<std::uint64_t, 4>& s) noexcept;
   std::array<std::uint64_t, 4> s_{};
 };
 

@@ -108,6 +108,7 @@ double Mhbt::log_ratio(const Move& move, double beta) const {
 }
 
 void Mhbt::keep(const StochasticEval& eval, double mu) {
+  energy_ = eval.energy;
   mu_ = mu;
   grad_ = eval.grad;
   kept_batch_.assign(eval.batch.begin(), eval.batch.end());  // within the reserved size
@@ -165,7 +166,7 @@ void Mhbt::save(ByteWriter& out) const {
   out.section("MHBT");
   out.values(x_);
   out.values(grad_);
-  out.f64(mu_);
+  out.f64(energy_);
   out.i64(static_cast<Index>(kept_batch_.size()));
   out.indices(kept_batch_);
   out.values(proposal_);
@@ -193,7 +194,8 @@ void Mhbt::load(ByteReader& in) {
   in.section("MHBT");
   in.values("position", x_);
   in.values("cached gradient", grad_);
-  mu_ = in.finite("cached mu");
+  energy_ = in.finite("cached energy");
+  mu_ = -energy_ / n_data_;  // as step() computes it
   const auto n_data = static_cast<Index>(n_data_);
   const Index kept = in.index("kept batch size", 0, static_cast<Index>(kept_batch_.capacity()));
   kept_batch_.resize(static_cast<std::size_t>(kept));

@@ -64,7 +64,7 @@ class Mhbt final : public Kernel {
   void save(ByteWriter& out) const override;
   void load(ByteReader& in) override;
   bool records_position() const override { return true; }
-  double position_energy() const override { return -n_data_ * mu_; }
+  double position_energy() const override { return energy_; }
   ConstVecRef position_gradient() const override { return grad_; }
   bool next_is_iteration() const override { return phase_ == Phase::kMove; }
 
@@ -101,7 +101,10 @@ class Mhbt final : public Kernel {
   Index epoch_length_;
   Vec x_;
   Vec grad_;  ///< grad U_hat_{I_t}(x_t) = -N g_{I_t}(x_t)
-  double mu_ = 0.0;
+  /// U_hat_{I_t}(x_t) as evaluated: kept rather than recomputed as -N mu,
+  /// which overflows for an energy near -DBL_MAX (found by fuzz_capi).
+  double energy_ = 0.0;
+  double mu_ = 0.0;  ///< mu_{I_t}(x_t) = -energy_ / N
   std::vector<Index> kept_batch_;
   Vec proposal_;
   bool forward_ = true;
