@@ -9,6 +9,10 @@
 #include <utility>
 
 #include "sgmc/chain/preconditioner.hpp"
+#include "sgmc/chain/stages/contour_stage.hpp"
+#include "sgmc/chain/stages/domain_stage.hpp"
+#include "sgmc/chain/stages/precondition_stage.hpp"
+#include "sgmc/chain/stages/variance_control_stage.hpp"
 #include "sgmc/checkpoint/byte_reader.hpp"
 #include "sgmc/checkpoint/byte_writer.hpp"
 #include "sgmc/core/error.hpp"
@@ -115,8 +119,7 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
       move_noise_(Rng::stream(seed.seed, static_cast<std::uint64_t>(seed.chain), StreamPurpose::kMoves)),
       batch_grad_(Vec::Zero(dim)),
       prior_grad_(Vec::Zero(dim)),
-      grad_(Vec::Zero(data_size > 0 || is_contour(sampler.kind) ? dim : 0)),
-      before_move_(Vec::Zero(sampler.domain.active() ? dim : 0)),
+      grad_(Vec::Zero(data_size > 0 ? dim : 0)),
       terms_{0.0, 0.0, batch_grad_, prior_grad_},
       draws_(dim, recorded_draws(record_, config_.schedule, record_.n_steps)),
       contour_(is_contour(config_.kind)
@@ -135,8 +138,7 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
                    : nullptr),
       x_query_(precond_ ? Vec(x0) : Vec()),
       x_position_(precond_ ? Vec(x0) : Vec()),
-      grad_y_(Vec::Zero(precond_ ? dim : 0)),
-      mean_grad_y_(Vec::Zero(precond_ && dynamics(config_.kind) == SamplerKind::kPsgld ? dim : 0)) {
+      stages_(make_stages()) {
   require(is_interacting(config_.kind) == (contour_ && contour_->shares_theta()), "sampler",
           sampler_name(config_.kind),
           "runs with a theta shared by its chains (sgmc::sample), not as a lone chain");
@@ -146,6 +148,22 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
 }
 
 Chain::~Chain() = default;
+
+std::vector<std::unique_ptr<ChainStage>> Chain::make_stages() {
+  // The order is the SPEC's: the contour index and multiplier (SPEC §4) and
+  // the control point (§4.3) see the evaluation as the model returned it;
+  // the domain box (§4.2) keeps the position before the move; the
+  // preconditioner maps the final gradients to the kernel's coordinates.
+  std::vector<std::unique_ptr<ChainStage>> stages;
+  const Index dim = this->dim();
+  if (contour_) stages.push_back(std::make_unique<ContourStage>(*contour_, dim));
+  if (vr_) stages.push_back(std::make_unique<VarianceControlStage>(*vr_));
+  if (config_.domain.active()) stages.push_back(std::make_unique<DomainStage>(config_.domain, dim));
+  if (precond_) {
+    stages.push_back(std::make_unique<PreconditionStage>(precond_, dim, kernel_->reads_mean_gradient()));
+  }
+  return stages;
+}
 
 void Chain::configure_contour(Index stage, const PartitionChoice& choice) {
   if (!contour_) throw Error(ErrorKind::kState, "the chain is not a contour sampler's");
@@ -228,56 +246,36 @@ void Chain::tell() {
   }
   consecutive_faults_ = 0;
   const Index k = k_ + 1;
-  const Index n = batch_.size();
-  const double energy = checked.energy;
-  const Vec& grad = n > 0 ? grad_ : prior_grad_;
   // An extra evaluation of a kernel that needs one (MHBT) is no iteration.
   const bool iteration = kernel_->next_is_iteration();
   // SPEC §3: the exploration stage of a cyclical sampler moves with tau = 0
   // and records nothing; burn-in and thinning count every iteration.
   const bool exploring = config_.schedule.exploring(k);
   const bool records = iteration && !exploring && record_.records(k);
-  const StepInfo info{k, config_.schedule.at(k), exploring ? 0.0 : config_.temperature};
-  // The preconditioner learns from the evaluations that sample pi: not from
-  // an optimiser's path to a mode (temperature 0, or a cyclical sampler's
-  // exploration stage), whose shrinking steps say nothing about its shape;
-  // and from MHBT's states (below), not its proposals, most of which are
-  // rejected out in the tails.
-  const bool learns = precond_ && iteration && info.temperature > 0.0;
-  if (learns && !kernel_->records_position()) precond_->add(query(), grad);
-  if (contour_) {  // SPEC §4: J_k, theta update and the draw's weight, then g_k grad U_hat
-    grad_ = contour_->step(checked.index_energy, k, info.temperature, records) * grad;
-  }
-  if (vr_) vr_->commit(k, query());
-  const Vec& move_grad = contour_ ? grad_ : grad;
-  const Vec& mean_grad_base = n > 0 ? batch_grad_ : prior_grad_;
-  if (precond_) {  // the kernel moves y = L^{-1} x: grad_y = L' grad_x
-    precond_->gradient_to_y(move_grad, grad_y_);
-    if (mean_grad_y_.size() > 0) precond_->gradient_to_y(mean_grad_base, mean_grad_y_);
-  }
-  const StochasticEval eval{energy, precond_ ? grad_y_ : move_grad,
-                            mean_grad_y_.size() > 0 ? mean_grad_y_ : mean_grad_base,
-                            n > 0 ? 1.0 / static_cast<double>(n) : 1.0, batch_.current()};
+  const Index n = batch_.size();
+  const Vec& grad = n > 0 ? grad_ : prior_grad_;
+  StageStep step{{k, config_.schedule.at(k), exploring ? 0.0 : config_.temperature},
+                 iteration, records, checked.index_energy, query(), &grad, &grad,
+                 n > 0 ? &batch_grad_ : &prior_grad_};
+  for (const auto& stage : stages_) stage->transform(step, *kernel_);
   // The draw of iteration k is the evaluated point x_k with its U_hat(x_k),
   // or the kernel's position after the step when it says so (MHBT).
-  if (records && !kernel_->records_position()) draws_.push(query(), energy, k);
-  if (config_.domain.active()) before_move_ = kernel_->position();
-  kernel_->step(eval, info, move_noise_);
+  if (records && !kernel_->records_position()) draws_.push(query(), checked.energy, k);
+  kernel_->step({checked.energy, *step.move_grad, *step.mean_grad_base,
+                 n > 0 ? 1.0 / static_cast<double>(n) : 1.0, batch_.current()},
+                step.info, move_noise_);
   map_state();
-  // SPEC §4.2: a move that leaves the box is discarded.
-  if (config_.domain.active() && !config_.domain.contains(position())) {
-    kernel_->set_position(before_move_);
-    map_state();
+  for (const auto& stage : stages_) {
+    if (stage->filter(step, *kernel_, position())) map_state();
   }
   if (records && kernel_->records_position()) {
     draws_.push(position(), kernel_->position_energy(), k);
   }
-  if (learns && kernel_->records_position()) {
-    precond_->add_y_gradient(position(), kernel_->position_gradient());
-  }
   if (iteration) {
     k_ = k;
-    if (precond_ && precond_->end_window(k)) restart_kernel();
+    bool restart = false;
+    for (const auto& stage : stages_) restart = stage->end_iteration(k) || restart;
+    if (restart) restart_kernel();
   }
   batch_.next(batch_rng_);
 }

@@ -8,7 +8,9 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
+#include "sgmc/chain/stage.hpp"
 #include "sgmc/core/fault.hpp"
 #include "sgmc/contour/contour.hpp"
 #include "sgmc/contour/variance_reduced_energy.hpp"
@@ -186,6 +188,8 @@ class Chain {
   template <typename Message>
   bool fault(ErrorKind kind, const Rng* noise_before, Message&& message);
 
+  /// The stages of this chain's configuration, in the order tell() runs them.
+  std::vector<std::unique_ptr<ChainStage>> make_stages();
   double batch_scale() const;  ///< N/n, or 0 for a data-free target
   /// With a preconditioner: x_query_ (and x_position_ for a kernel that
   /// records its position) from the kernel's y. Never allocates.
@@ -208,8 +212,7 @@ class Chain {
   NormalSource move_noise_;
   Vec batch_grad_;
   Vec prior_grad_;
-  Vec grad_;  ///< grad U_hat when it differs from prior_grad_ (N > 0), or g_k grad U_hat
-  Vec before_move_;  ///< the position before the move, when a domain box is set
+  Vec grad_;  ///< grad U_hat when it differs from prior_grad_ (N > 0)
   ModelTerms terms_;
   DrawStore draws_;
   std::unique_ptr<Contour> contour_;
@@ -217,8 +220,9 @@ class Chain {
   std::unique_ptr<Preconditioner> precond_;
   Vec x_query_;     ///< query() in x, with a preconditioner
   Vec x_position_;  ///< position() in x, with a preconditioner and an MHBT kernel
-  Vec grad_y_;      ///< the gradient the kernel gets, L' grad, with a preconditioner
-  Vec mean_grad_y_; ///< pSGLD's per-datum mean gradient base in y
+  /// What tell() does between the evaluation and the move, and after it, in
+  /// order (stage.hpp; made by make_stages()).
+  std::vector<std::unique_ptr<ChainStage>> stages_;
   Index k_ = 0;
   Index faults_ = 0;              ///< rejected evaluations
   Index consecutive_faults_ = 0;  ///< rejected since the last good evaluation

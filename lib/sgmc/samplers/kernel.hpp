@@ -62,6 +62,9 @@ class Kernel {
   virtual ConstVecRef position_gradient() const {
     throw Error(ErrorKind::kUnsupported, "this kernel keeps no gradient of its position");
   }
+  /// True for a kernel that reads StochasticEval's per-datum mean gradient
+  /// (pSGLD's RMSprop statistics), which a preconditioner then maps too.
+  virtual bool reads_mean_gradient() const { return false; }
   /// False when the next step() consumes an extra evaluation that is not an
   /// iteration (MHBT: the first evaluation, the adjustment proposals).
   virtual bool next_is_iteration() const { return true; }

@@ -21,6 +21,7 @@ class Psgld final : public Kernel {
   ConstVecRef query() const override { return x_; }
   ConstVecRef position() const override { return x_; }
   void set_position(ConstVecRef x) override { x_ = x; }
+  bool reads_mean_gradient() const override { return true; }
   void step(const StochasticEval& eval, const StepInfo& info, NormalSource& noise) override;
   void save(ByteWriter& out) const override;
   void load(ByteReader& in) override;
