@@ -13,6 +13,7 @@
 #include "option_values.hpp"
 #include "plot.hpp"
 #include "run.hpp"
+#include "sgmc/config/options_markdown.hpp"
 #include "sgmc/core/error.hpp"
 #include "sgmc/core/isa_level.hpp"
 
@@ -70,12 +71,22 @@ extern "C" __attribute__((visibility("default"))) int sgmc_program_main(int argc
   plot_cmd->add_option("--bins", plot.bins, "histogram bins")->check(CLI::PositiveNumber);
 
   auto* options_cmd = app.add_subcommand("options", "list every option key of `sgmc run --set`");
+  bool markdown = false;
+  options_cmd->add_flag("--markdown", markdown,
+                        "print docs/options.md's table (key, type, default, values, read by, "
+                        "resume, meaning) instead");
 
   CLI11_PARSE(app, argc, argv);
   try {
     if (demo_cmd->parsed()) sgmc::app::run_demo(demo, std::cout);
     if (plot_cmd->parsed()) sgmc::app::plot_draws(plot, std::cout);
-    if (options_cmd->parsed()) sgmc::app::print_options(std::cout);
+    if (options_cmd->parsed()) {
+      if (markdown) {
+        std::cout << sgmc::options_markdown();
+      } else {
+        sgmc::app::print_options(std::cout);
+      }
+    }
     if (run_cmd->parsed()) {
       std::unique_ptr<sgmc::app::Processes> processes;
 #ifdef SGMC_CLI_MPI

@@ -331,7 +331,7 @@ static int sgmc_r_progress(int64_t done, int64_t total, void *user) {
 %typemap(in) double %{ $1 = sgmc_r_double($input, "$1_name"); %}
 %typemap(in) const char * %{ $1 = ($1_ltype)sgmc_r_string($input, "$1_name"); %}
 %typemap(in) sgmc_weight_kind, sgmc_weight_theta, sgmc_cycle_weighting, sgmc_convergence_stat,
-  sgmc_contour_check, sgmc_prior
+  sgmc_contour_check, sgmc_prior, sgmc_sampler_family
 %{ $1 = ($1_ltype)(int)sgmc_r_int64($input, "$1_name"); %}
 /* A flag such as sgmc_model_linear_priors()'s intercept: whole numbers
  * only (the R layer passes TRUE and FALSE as 1 and 0); the library checks the range. */
@@ -347,14 +347,14 @@ static int sgmc_r_progress(int64_t done, int64_t total, void *user) {
 %typemap(out) const char * %{ $result = Rf_mkString($1 ? $1 : ""); %}
 %typemap(scoercein) int64_t, uint32_t, uint64_t, double, const char *,
   sgmc_weight_kind, sgmc_weight_theta, sgmc_cycle_weighting, sgmc_convergence_stat,
-  sgmc_contour_check, sgmc_prior ""
+  sgmc_contour_check, sgmc_prior, sgmc_sampler_family ""
 %typemap(scheck) int64_t, uint32_t, uint64_t, double, const char *,
   sgmc_weight_kind, sgmc_weight_theta, sgmc_cycle_weighting, sgmc_convergence_stat,
-  sgmc_contour_check, sgmc_prior ""
+  sgmc_contour_check, sgmc_prior, sgmc_sampler_family ""
 %typemap(scoerceout) int32_t, int64_t, const char * ""
 %typemap(rtype) int64_t, uint32_t, uint64_t, int32_t "numeric"
 %typemap(rtype) sgmc_weight_kind, sgmc_weight_theta, sgmc_cycle_weighting, sgmc_convergence_stat,
-  sgmc_contour_check, sgmc_prior "numeric"
+  sgmc_contour_check, sgmc_prior, sgmc_sampler_family "numeric"
 
 /* ---- handles ----------------------------------------------------------- */
 %define SGMC_R_HANDLE(TYPE)
@@ -389,7 +389,8 @@ SGMC_R_HANDLE(sgmc_run)
                       int64_t *n_rows, int64_t *n_features, int64_t *m, int64_t *n_thetas,
                       int64_t *n_cycles, int64_t *out, int64_t *proposed, int64_t *accepted,
                       int64_t *forward_proposed, int64_t *forward_accepted, int64_t *pilot_steps };
-%apply int32_t *OUT { int32_t *status, int32_t *automatic, int32_t *fails_above };
+%apply int32_t *OUT { int32_t *status, int32_t *automatic, int32_t *fails_above, int32_t *member,
+                      int32_t *resumable, int32_t *reads };
 %apply double *OUT { double *out, double *beta, double *u1, double *du, double *zeta, double *limit };
 %apply const char **OUT { const char **out, const char **name, const char **doc };
 %apply sgmc_option_type *OUT { sgmc_option_type *out, sgmc_option_type *type };

@@ -40,6 +40,20 @@ sgmc_status get_option(const sgmc_options* options, const char* key, Out* out) {
   });
 }
 
+static_assert(static_cast<int>(sgmc::SamplerFamily::kContour) == SGMC_FAMILY_CONTOUR &&
+              static_cast<int>(sgmc::SamplerFamily::kInteracting) == SGMC_FAMILY_INTERACTING &&
+              static_cast<int>(sgmc::SamplerFamily::kCyclical) == SGMC_FAMILY_CYCLICAL &&
+              static_cast<int>(sgmc::SamplerFamily::kReplicaExchange) ==
+                  SGMC_FAMILY_REPLICA_EXCHANGE &&
+              static_cast<int>(sgmc::SamplerFamily::kMhbt) == SGMC_FAMILY_MHBT);
+
+/// The sampler a C string names, checked as option "sampler" checks it.
+sgmc::SamplerKind sampler_named(const char* sampler) {
+  require_non_null(sampler, "sampler");
+  sgmc::option_spec("sampler").check(std::string(sampler));
+  return sgmc::sampler_kind(sampler);
+}
+
 }  // namespace
 
 extern "C" {
@@ -106,6 +120,49 @@ sgmc_status sgmc_option_type_of(const char* key, sgmc_option_type* out) {
     require_non_null(key, "key");
     require_non_null(out, "out");
     *out = static_cast<sgmc_option_type>(sgmc::option_spec(key).type);
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_option_resumable(const char* key, int32_t* resumable) {
+  return guarded([&] {
+    require_non_null(key, "key");
+    require_non_null(resumable, "resumable");
+    *resumable = sgmc::option_spec(key).resumable ? 1 : 0;
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_option_read_by(const char* key, const char* sampler, int32_t* reads) {
+  return guarded([&] {
+    require_non_null(key, "key");
+    require_non_null(reads, "reads");
+    *reads = sgmc::option_spec(key).read_by.contains(sampler_named(sampler)) ? 1 : 0;
+    return SGMC_OK;
+  });
+}
+
+int64_t sgmc_sampler_count(void) { return static_cast<int64_t>(std::size(sgmc::kAllSamplers)); }
+
+sgmc_status sgmc_sampler_name(int64_t index, const char** name) {
+  return guarded([&] {
+    sgmc::require(index >= 0 && index < sgmc_sampler_count(), "index", index,
+                  ("must be in [0, " + sgmc::show(sgmc_sampler_count()) + ")").c_str());
+    require_non_null(name, "name");
+    // Sampler names are string literals: NUL-terminated and static.
+    *name = sgmc::sampler_name(sgmc::kAllSamplers[static_cast<std::size_t>(index)]).data();
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_sampler_in_family(const char* sampler, sgmc_sampler_family family,
+                                   int32_t* member) {
+  return guarded([&] {
+    require_non_null(member, "member");
+    const auto kind = sampler_named(sampler);
+    sgmc::require(family >= SGMC_FAMILY_CONTOUR && family <= SGMC_FAMILY_MHBT, "family",
+                  static_cast<int>(family), "must be a sgmc_sampler_family, in [1, 5]");
+    *member = sgmc::family_samplers(static_cast<sgmc::SamplerFamily>(family)).contains(kind) ? 1 : 0;
     return SGMC_OK;
   });
 }

@@ -50,6 +50,7 @@ include("gen/libsgmc.jl")
 
 include("errors.jl")
 include("options.jl")
+include("samplers.jl")
 include("models.jl")
 include("draws.jl")
 include("contour_verdict.jl")

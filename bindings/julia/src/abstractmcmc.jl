@@ -127,8 +127,6 @@ draws(s::RunState) = s.draws
 mhbt_stats(s::RunState) = mhbt_stats(s.draws)
 faults(s::RunState) = faults(s.draws, 1)
 
-const _INTERACTING = ("icsgld", "icsghmc", "picsgld")
-
 function AbstractMCMC.step(rng::Random.AbstractRNG, model::AbstractSgmcModel, sampler::Sampler;
                            initial_params = nothing, init_params = nothing, kwargs...)
     x0 = _x0(model, sampler, initial_params === nothing ? init_params : initial_params)
@@ -136,9 +134,9 @@ function AbstractMCMC.step(rng::Random.AbstractRNG, model::AbstractSgmcModel, sa
     # AbstractMCMC may run its chains on several Julia threads: one C thread each.
     _has(sampler, "threads") || setoption!(o, "threads", 1)
     name = _name(sampler)
-    if name == "resgld"
+    if _in_family(name, LibSgmc.SGMC_FAMILY_REPLICA_EXCHANGE)
         _has(sampler, "n_chains") || setoption!(o, "n_chains", 2)
-    elseif !(name in _INTERACTING)
+    elseif !_in_family(name, LibSgmc.SGMC_FAMILY_INTERACTING)
         setoption!(o, "n_chains", 1)
     end
     d = _sample(model, o, x0)

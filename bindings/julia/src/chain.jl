@@ -41,7 +41,7 @@ function Chain(o::Options, dim::Integer, data_size::Integer, x0::AbstractVector{
     ref = Ref{Ptr{LibSgmc.sgmc_chain}}(C_NULL)
     check(LibSgmc.sgmc_chain_create(ref, o, dim, data_size, x, chain_index))
     sampler = getoption(o, "sampler")
-    vr = sampler in _CONTOUR && getoption(o, "contour_vr_period") > 0
+    vr = _in_family(sampler, LibSgmc.SGMC_FAMILY_CONTOUR) && getoption(o, "contour_vr_period") > 0
     return Chain(ref[], Int(dim), Int(data_size), sampler, vr)
 end
 
@@ -71,7 +71,7 @@ function load_chain(path::AbstractString)
     check(LibSgmc.sgmc_chain_shape(ref[], dim, n))
     o = checkpoint_options(path)
     sampler = getoption(o, "sampler")
-    vr = sampler in _CONTOUR && getoption(o, "contour_vr_period") > 0
+    vr = _in_family(sampler, LibSgmc.SGMC_FAMILY_CONTOUR) && getoption(o, "contour_vr_period") > 0
     return Chain(ref[], Int(dim[]), Int(n[]), sampler, vr)
 end
 

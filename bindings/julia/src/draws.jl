@@ -127,10 +127,8 @@ function Base.Array(d::Draws)
     return out
 end
 
-const _CONTOUR = ("csgld", "csghmc", "pcsgld", "ksgld", "icsgld", "icsghmc", "picsgld")
-const _CYCLICAL = ("cycsgld", "cycsghmc")
-is_contour(d::Draws) = d.sampler in _CONTOUR
-is_cyclical(d::Draws) = d.sampler in _CYCLICAL
+is_contour(d::Draws) = _in_family(d.sampler, LibSgmc.SGMC_FAMILY_CONTOUR)
+is_cyclical(d::Draws) = _in_family(d.sampler, LibSgmc.SGMC_FAMILY_CYCLICAL)
 
 """
     sample_chains(model, x0; options...) -> Draws
@@ -174,13 +172,12 @@ function _draws_or_fault(status, ref, sampler::String, model)
     return _warn_not_converged(Draws(ref[], sampler, model))
 end
 
-const _RESUME_KEYS = (:threads, :progress_every, :checkpoint_file, :checkpoint_every)
-
 # The options that may change when a run resumes; any other keyword throws.
 function _overrides(kwargs)
+    resumable = _resumable_options()
     for key in keys(kwargs)
-        key in _RESUME_KEYS ||
-            throw(ArgumentError("resume: option $(key) cannot change; only $(join(_RESUME_KEYS, ", ")) can"))
+        key in resumable ||
+            throw(ArgumentError("resume: option $(key) cannot change; only $(join(resumable, ", ")) can"))
     end
     return Options(; kwargs...)
 end

@@ -100,6 +100,13 @@ end
         @test LibSgmc.sgmc_version_number() == LibSgmc.SGMC_VERSION_NUMBER
         @test unsafe_string(LibSgmc.sgmc_status_name(LibSgmc.SGMC_ERROR_NONFINITE)) == "SGMC_ERROR_NONFINITE"
         @test length(option_info()) == LibSgmc.sgmc_option_count()
+        # Families and resumable options come from the library, not from lists here.
+        @test Sgmc._in_family("icsghmc", LibSgmc.SGMC_FAMILY_INTERACTING)
+        @test Sgmc._in_family("ksgld", LibSgmc.SGMC_FAMILY_CONTOUR)
+        @test !Sgmc._in_family("ksgld", LibSgmc.SGMC_FAMILY_INTERACTING)
+        @test Sgmc._in_family("cycsghmc", LibSgmc.SGMC_FAMILY_CYCLICAL)
+        @test_throws SgmcError Sgmc._in_family("hmc", LibSgmc.SGMC_FAMILY_CONTOUR)
+        @test Sgmc._resumable_options() == [:threads, :progress_every, :checkpoint_file, :checkpoint_every]
         # The library found: loads, and its version agrees; other ones are
         # refused with the path tried and what to run.
         @test Sgmc.library_problem() === nothing

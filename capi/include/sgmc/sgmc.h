@@ -230,6 +230,77 @@ SGMC_API sgmc_status sgmc_option_info(int64_t index, const char **name, sgmc_opt
  * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT for an unknown key.
  */
 SGMC_API sgmc_status sgmc_option_type_of(const char *key, sgmc_option_type *out);
+
+/**
+ * @brief Whether a resumed run may change option @p key (sgmc_resume(),
+ *        sgmc_run_resume()): the options of where and how a run goes on
+ *        ("threads", "progress_every", "checkpoint_file",
+ *        "checkpoint_every"), never of what it computes.
+ * @param[in] key An option key.
+ * @param[out] resumable 1 when an override of @p key is taken, 0 when it
+ *                       must equal the checkpoint's value.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT for an unknown key or a
+ *         NULL pointer.
+ */
+SGMC_API sgmc_status sgmc_option_resumable(const char *key, int32_t *resumable);
+
+/**
+ * @brief Whether runs of @p sampler read option @p key: 0 when the sampler
+ *        ignores it (e.g. "friction" for "sgld"), so that setting it changes
+ *        nothing.
+ * @param[in] key An option key.
+ * @param[in] sampler A value of option "sampler", e.g. "csgld".
+ * @param[out] reads 1 or 0.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT for an unknown key or
+ *         sampler or a NULL pointer.
+ */
+SGMC_API sgmc_status sgmc_option_read_by(const char *key, const char *sampler, int32_t *reads);
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Samplers
+ *  The values of option "sampler" fall into families that share a way of
+ *  running and a shape of draws; bindings ask the library rather than keep
+ *  lists of their own, so a new sampler needs no change to them.
+ *  @{ */
+
+/** @brief A family of samplers. */
+typedef enum sgmc_sampler_family {
+  SGMC_FAMILY_CONTOUR = 1,          /**< SPEC §4, §5: theta and importance weights (csgld, csghmc,
+                                         pcsgld, ksgld and the interacting ones) */
+  SGMC_FAMILY_INTERACTING = 2,      /**< SPEC §5: the chains share one theta (icsgld, icsghmc,
+                                         picsgld) */
+  SGMC_FAMILY_CYCLICAL = 3,         /**< SPEC §3: cycles with an exploration stage (cycsgld,
+                                         cycsghmc) */
+  SGMC_FAMILY_REPLICA_EXCHANGE = 4, /**< SPEC §6: replicas that swap (resgld) */
+  SGMC_FAMILY_MHBT = 5              /**< SPEC §7: Metropolis-Hastings with batch tempering (mhbt) */
+} sgmc_sampler_family;
+
+/**
+ * @brief The number of samplers; valid indices for sgmc_sampler_name().
+ * @return The count (> 0).
+ */
+SGMC_API int64_t sgmc_sampler_count(void);
+
+/**
+ * @brief The name of sampler number @p index: a value of option "sampler".
+ * @param[in] index In [0, sgmc_sampler_count()).
+ * @param[out] name The name (static string).
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT for an index out of
+ *         range or a NULL pointer.
+ */
+SGMC_API sgmc_status sgmc_sampler_name(int64_t index, const char **name);
+
+/**
+ * @brief Whether @p sampler belongs to @p family.
+ * @param[in] sampler A value of option "sampler", e.g. "icsgld".
+ * @param[in] family A ::sgmc_sampler_family.
+ * @param[out] member 1 or 0.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT for an unknown sampler
+ *         or family or a NULL pointer.
+ */
+SGMC_API sgmc_status sgmc_sampler_in_family(const char *sampler, sgmc_sampler_family family,
+                                            int32_t *member);
 /** @} */
 
 /* ------------------------------------------------------------------------ */

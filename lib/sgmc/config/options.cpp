@@ -1,5 +1,6 @@
 #include "sgmc/config/options.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -14,146 +15,291 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kMaxInt = 9.3e18;  // above every int64_t: no upper bound
 
-OptionSpec int_option(std::string_view name, std::string_view doc, std::int64_t fallback,
-                      double lo, double hi = kMaxInt) {
-  return {name, OptionType::kInt, doc, fallback, lo, hi, false, false, {}};
+OptionSpec int_option(std::string_view name, SamplerSet read_by, std::string_view doc,
+                      std::int64_t fallback, double lo, double hi = kMaxInt) {
+  return {name, OptionType::kInt, doc, fallback, lo, hi, false, false, {}, read_by};
 }
-OptionSpec double_option(std::string_view name, std::string_view doc, double fallback, double lo,
-                         double hi, bool lo_open, bool hi_open) {
-  return {name, OptionType::kDouble, doc, fallback, lo, hi, lo_open, hi_open, {}};
+OptionSpec double_option(std::string_view name, SamplerSet read_by, std::string_view doc,
+                         double fallback, double lo, double hi, bool lo_open, bool hi_open) {
+  return {name, OptionType::kDouble, doc, fallback, lo, hi, lo_open, hi_open, {}, read_by};
 }
-OptionSpec string_option(std::string_view name, std::string_view doc, const char* fallback,
-                         std::string_view choices) {
-  return {name, OptionType::kString, doc, std::string(fallback), 0, 0, false, false, choices};
+OptionSpec string_option(std::string_view name, SamplerSet read_by, std::string_view doc,
+                         const char* fallback, std::string_view choices) {
+  return {name, OptionType::kString, doc, std::string(fallback), 0, 0, false, false, choices, read_by};
 }
+/// A row whose option a resumed run may change: where and how it runs, not what.
+OptionSpec resumable(OptionSpec spec) {
+  spec.resumable = true;
+  return spec;
+}
+
+/// The "sampler" option's choices: every sampler's name, in the order of
+/// the enumeration.
+std::string sampler_choices() {
+  std::string choices;
+  for (const SamplerKind kind : kAllSamplers) {
+    if (!choices.empty()) choices += '|';
+    choices += sampler_name(kind);
+  }
+  return choices;
+}
+
+// Which samplers read each option (docs/options.md's "read by" column).
+const SamplerSet kEvery = SamplerSet::all();
+const SamplerSet kNotMhbt = kEvery.without(SamplerKind::kMhbt);
+const SamplerSet kPsgldKernel =
+    SamplerSet::where([](SamplerKind kind) { return dynamics(kind) == SamplerKind::kPsgld; });
+const SamplerSet kSghmcKernel =
+    SamplerSet::where([](SamplerKind kind) { return dynamics(kind) == SamplerKind::kSghmc; });
+/// The samplers that may run the polynomial schedule: the cyclical ones run
+/// their own and MHBT the constant one.
+const SamplerSet kPolynomial = SamplerSet::where(
+    [](SamplerKind kind) { return !is_cyclical(kind) && kind != SamplerKind::kMhbt; });
+const SamplerSet kMhbt = family_samplers(SamplerFamily::kMhbt);
+const SamplerSet kCyclical = family_samplers(SamplerFamily::kCyclical);
+const SamplerSet kReplicaExchange = family_samplers(SamplerFamily::kReplicaExchange);
+const SamplerSet kContour = family_samplers(SamplerFamily::kContour);
+const std::string kSamplerChoices = sampler_choices();
 
 const std::array kSpecs = {
     // The sampler (SPEC §2).
-    string_option("sampler", "sampler family", "sgld",
-                  "sgld|psgld|sghmc|cycsgld|cycsghmc|resgld|csgld|csghmc|pcsgld|ksgld|mhbt|icsgld|"
-                  "icsghmc|picsgld"),
-    double_option("temperature", "tau >= 0 of pi ∝ exp(-U/tau); 0 turns a sampler into its optimizer",
-                  1.0, 0, kInf, false, true),
-    int_option("batch_size", "mini-batch size n; 0 = the full data set", 0, 0),
-    double_option("rms_decay", "pSGLD: RMSprop decay a", 0.99, 0, 1, false, true),
-    double_option("rms_epsilon", "pSGLD: RMSprop regulariser lambda", 1e-5, 0, kInf, true, true),
-    double_option("friction", "SGHMC: friction eta (momentum coefficient 1 - eta)", 0.1, 0, 1, true,
-                  false),
-    double_option("noise_estimate", "SGHMC: gradient-noise estimate gamma_hat, < friction", 0.0, 0,
-                  1, false, true),
+    string_option("sampler", kEvery,
+        "`sgld`, `psgld` or `sghmc` (SPEC §2); `cycsgld`, `cycsghmc` (SPEC §3, "
+        "[cyclical.md](cyclical.md)); `resgld` (SPEC §6, "
+        "[replica_exchange.md](replica_exchange.md)); contour samplers `csgld`, `csghmc`, "
+        "`pcsgld`, `ksgld` (SPEC §4, [contour.md](contour.md)); interacting contour "
+        "samplers `icsgld`, `icsghmc`, `picsgld` (SPEC §5, "
+        "[interacting_contour.md](interacting_contour.md)); `mhbt` (SPEC §7, "
+        "[mhbt.md](mhbt.md))",
+        "sgld", kSamplerChoices),
+    double_option("temperature", kNotMhbt,
+        "tau ≥ 0 of pi ∝ exp(-U/tau); 0 makes the sampler its optimizer (SGD, "
+        "RMSprop-SGD, momentum SGD); `resgld`: tau_1 > 0 of the lowest replica; ignored "
+        "by `mhbt` (its temperature is N / c_n)",
+        1.0, 0, kInf, false, true),
+    int_option("batch_size", kEvery,
+        "mini-batch size n ≤ N; 0 = the full data set",
+        0, 0),
+    double_option("rms_decay", kPsgldKernel,
+        "pSGLD: RMSprop decay a ∈ [0, 1)",
+        0.99, 0, 1, false, true),
+    double_option("rms_epsilon", kPsgldKernel,
+        "pSGLD: regulariser lambda > 0",
+        1e-5, 0, kInf, true, true),
+    double_option("friction", kSghmcKernel,
+        "SGHMC: friction eta ∈ (0, 1]; momentum coefficient 1 − eta",
+        0.1, 0, 1, true, false),
+    double_option("noise_estimate", kSghmcKernel,
+        "SGHMC: gradient-noise estimate gamma_hat ∈ [0, friction)",
+        0.0, 0, 1, false, true),
     // MHBT (SPEC §7).
-    string_option("proposal", "MHBT: proposal (step_size is the learning rate eps)", "rsgld",
-                  "random_walk|sgld|rsgld"),
-    double_option("c_n", "MHBT: batch-tempering constant c_n; temperature N / c_n", 20.0, 0, kInf,
-                  true, true),
-    double_option("rw_scale", "MHBT: random-walk step delta", 0.1, 0, kInf, true, true),
-    double_option("rsgld_beta", "MHBT: RSGLD backward noise scale beta", 1.0, 1, kInf, false, true),
-    double_option("rsgld_forward_prob", "MHBT: RSGLD forward probability p_f", 0.5, 0, 1, true,
-                  true),
-    int_option("rsgld_adaptive_beta", "MHBT: 1 adapts beta per epoch from rsgld_beta_start", 0, 0,
-               1),
-    double_option("rsgld_beta_start", "MHBT: start of the adaptive beta", 1000.0, 1, kInf, false,
-                  true),
+    string_option("proposal", kMhbt,
+        "MHBT: `random_walk`, `sgld` (MHBT eq. 5) or `rsgld` (eq. 6/7); `step_size` is "
+        "the learning rate eps (constant schedule only)",
+        "rsgld", "random_walk|sgld|rsgld"),
+    double_option("c_n", kMhbt,
+        "MHBT: batch-tempering constant c_n > 0; the x-marginal has temperature N / c_n",
+        20.0, 0, kInf, true, true),
+    double_option("rw_scale", kMhbt,
+        "MHBT random walk: step delta > 0",
+        0.1, 0, kInf, true, true),
+    double_option("rsgld_beta", kMhbt,
+        "MHBT RSGLD: backward noise scale beta ≥ 1",
+        1.0, 1, kInf, false, true),
+    double_option("rsgld_forward_prob", kMhbt,
+        "MHBT RSGLD: forward probability p_f ∈ (0, 1)",
+        0.5, 0, 1, true, true),
+    int_option("rsgld_adaptive_beta", kMhbt,
+        "MHBT RSGLD: 1 adapts beta once per epoch (MHBT §3.2)",
+        0, 0, 1),
+    double_option("rsgld_beta_start", kMhbt,
+        "MHBT RSGLD: the adaptive beta's start, ≥ 1",
+        1000.0, 1, kInf, false, true),
     // Step sizes (SPEC §1).
-    string_option("schedule", "step-size schedule", "constant", "constant|polynomial|cyclical"),
-    double_option("step_size", "eps (constant), a (polynomial) or eps0 (cyclical)", 1e-3, 0, kInf,
-                  true, true),
-    double_option("step_offset", "polynomial: b of a (b + k)^(-gamma)", 0.0, 0, kInf, false, true),
-    double_option("step_power", "polynomial: gamma of a (b + k)^(-gamma)", 0.55, 0.5, 1, true,
-                  false),
-    int_option("cycles", "cyclical: number of cycles M", 1, 1),
+    string_option("schedule", kEvery,
+        "step sizes: `constant` eps; `polynomial` a (b + k)^(−gamma); `cyclical` eps0/2 "
+        "(cos(pi r(k)) + 1)",
+        "constant", "constant|polynomial|cyclical"),
+    double_option("step_size", kEvery,
+        "eps, a, or eps0",
+        1e-3, 0, kInf, true, true),
+    double_option("step_offset", kPolynomial,
+        "polynomial: b ≥ 0",
+        0.0, 0, kInf, false, true),
+    double_option("step_power", kPolynomial,
+        "polynomial: gamma ∈ (0.5, 1]",
+        0.55, 0.5, 1, true, false),
+    int_option("cycles", kNotMhbt,
+        "cyclical: number of cycles M ≤ n_steps; when not set, 4 for `cycsgld` and "
+        "`cycsghmc` (an explicit value, even 1, is kept)",
+        1, 1),
     // Recording and running.
-    int_option("n_steps", "iterations K per chain", 1000, 1),
-    int_option("burn_in", "iterations discarded before recording", 0, 0),
-    int_option("thin", "record every thin-th iteration after burn-in", 1, 1),
-    int_option("n_chains", "independent chains", 1, 1),
-    int_option("threads", "worker threads; 0 = all cores", 0, 0),
-    int_option("seed", "random seed; with the chain index it keys every random stream", 1,
-               -kMaxInt),
-    int_option("progress_every", "iterations between progress reports", 1000, 1),
+    int_option("n_steps", kEvery,
+        "iterations K per chain",
+        1000, 1),
+    int_option("burn_in", kEvery,
+        "iterations discarded before recording, < n_steps",
+        0, 0),
+    int_option("thin", kEvery,
+        "record every thin-th iteration after burn-in",
+        1, 1),
+    int_option("n_chains", kEvery,
+        "independent chains (`sgmc_sample`); the replicas of `resgld`; the P chains "
+        "sharing theta of `icsgld`, `icsghmc`, `picsgld`",
+        1, 1),
+    resumable(int_option("threads", kEvery,
+        "worker threads; 0 = all cores",
+        0, 0)),
+    int_option("seed", kEvery,
+        "with the chain index, keys every random stream (R's `sgmc_sample()` without a "
+        "seed draws one from R's RNG: [getting-started-r.md](getting-started-r.md#seeds))",
+        1, -kMaxInt),
+    resumable(int_option("progress_every", kEvery,
+        "iterations between progress callbacks",
+        1000, 1)),
     // Checkpoints (lib/sgmc/checkpoint): written atomically, read by sgmc_resume.
-    string_option("checkpoint_file", "file the run saves itself to, to be resumed; empty = none", "",
-                  ""),
-    int_option("checkpoint_every",
-               "iterations between checkpoints; 0 = only when the run stops (finished or cancelled)",
-               0, 0),
+    resumable(string_option("checkpoint_file", kEvery,
+        "file the run saves itself to, atomically, for `sgmc_resume` "
+        "([checkpoints.md](checkpoints.md)); empty = none",
+        "", "")),
+    resumable(int_option("checkpoint_every", kEvery,
+        "iterations between checkpoints; 0 = only when the run stops (finished or "
+        "cancelled)",
+        0, 0)),
     // Faults of the model: an error, NaN or infinity from an evaluation (docs/faults.md).
-    string_option("on_fault",
-                  "a failed evaluation of the model stops the run (error) or is rejected, counted "
-                  "and retried with a fresh batch (reject)",
-                  "error", "error|reject"),
-    int_option("max_consecutive_faults",
-               "reject: this many faults of one chain in a row stop the run as under error", 10, 1),
+    string_option("on_fault", kEvery,
+        "a fault of the model (an error, NaN or infinity from an evaluation): `error` "
+        "stops the run, which returns the fault and the draws so far; `reject` discards "
+        "the evaluation, counts it and retries the iteration at the same state with a "
+        "fresh batch ([faults.md](faults.md))",
+        "error", "error|reject"),
+    int_option("max_consecutive_faults", kEvery,
+        "`reject`: this many faults of one chain in a row stop the run as under `error` "
+        "(≥ 1)",
+        10, 1),
     // Cyclical samplers (SPEC §3); "cycles" defaults to 4 for them when unset.
-    double_option("exploration", "cycsgld/cycsghmc: exploration fraction beta of each cycle",
-                  kCyclicalSamplerExploration, 0, 1, false, true),
+    double_option("exploration", kCyclical,
+        "`cycsgld`, `cycsghmc`: exploration fraction beta ∈ [0, 1) of each cycle; "
+        "iterations with r(k) < beta move with tau = 0 and are not recorded",
+        kCyclicalSamplerExploration, 0, 1, false, true),
     // Replica exchange (SPEC §6): a geometric ladder of n_chains replicas.
-    double_option("temperature_max", "resgld: temperature of the hottest replica, > temperature",
-                  0.0, 0, kInf, false, true),
-    double_option("step_size_max", "resgld: step size of the hottest replica; 0 = step_size", 0.0,
-                  0, kInf, false, true),
-    int_option("swap_every", "resgld: swaps are tried every swap_every iterations", 1, 1),
-    double_option("swap_correction", "resgld: correction factor F >= 1 of the swap rule", 1.0, 1,
-                  kInf, false, true),
-    string_option("swap_variance_estimate",
-                  "resgld: sigma2 of the swap rule: running estimate or the fixed swap_variance",
-                  "running", "running|fixed"),
-    double_option("swap_variance", "resgld: fixed sigma2 >= 0 of the swap rule", 0.0, 0, kInf,
-                  false, true),
+    double_option("temperature_max", kReplicaExchange,
+        "`resgld`: temperature of the hottest replica; must be > `temperature` (the "
+        "default 0 makes you choose)",
+        0.0, 0, kInf, false, true),
+    double_option("step_size_max", kReplicaExchange,
+        "`resgld`: step size of the hottest replica; 0 = `step_size` for every replica",
+        0.0, 0, kInf, false, true),
+    int_option("swap_every", kReplicaExchange,
+        "`resgld`: swaps are tried at iterations k divisible by s",
+        1, 1),
+    double_option("swap_correction", kReplicaExchange,
+        "`resgld`: correction factor F ≥ 1 of the swap rule",
+        1.0, 1, kInf, false, true),
+    string_option("swap_variance_estimate", kReplicaExchange,
+        "`resgld`: sigma2 of the swap rule: `running` (estimated from the lowest replica, "
+        "see replica_exchange.md) or `fixed` (`swap_variance`)",
+        "running", "running|fixed"),
+    double_option("swap_variance", kReplicaExchange,
+        "`resgld`: the fixed sigma2 ≥ 0",
+        0.0, 0, kInf, false, true),
     // Contour samplers (SPEC §4); theta_0 is an array: sgmc_options_set_theta0.
-    string_option("contour_partition",
-                  "contour: auto = u1, du, m, zeta and theta_0 from a pilot (SPEC §4.4; the default "
-                  "unless contour_u1, contour_du or theta_0 is set, or ksgld), fixed = as set",
-                  "auto", "auto|fixed"),
-    int_option("contour_m", "contour: number of energy subregions m (auto: chosen unless set)", 100, 2),
-    double_option("contour_u1", "contour: lowest partition boundary u1 (setting it fixes the partition)",
-                  0.0, -kInf, kInf, true, true),
-    double_option("contour_du",
-                  "contour: energy bandwidth du of the partition (setting it fixes the partition)",
-                  1.0, 0, kInf, true, true),
-    double_option("contour_zeta", "contour: flattening exponent zeta (auto: chosen unless set)", 0.75,
-                  0, kInf, true, true),
-    string_option("contour_field",
-                  "contour: SA random field (CSGLD power, ICSGLD linear); icsgld/icsghmc/picsgld "
-                  "default to linear",
-                  "power", "power|linear"),
-    string_option("contour_stencil", "contour: multiplier stencil (CSGLD eq. 8 or D.1)",
-                  "backward", "backward|forward"),
-    double_option("contour_rho", "contour: high-order bias term rho of the SA update", 0.0, 0, kMaxContourRho,
-                  false, false),
-    double_option("contour_clip_lo", "contour: lower clip g_lo of the gradient multiplier",
-                  -kInf, -kInf, kInf, false, false),
-    double_option("contour_clip_hi", "contour: upper clip g_hi of the gradient multiplier", kInf,
-                  -kInf, kInf, false, false),
-    int_option("theta_thin", "contour: record theta every theta_thin iterations; 0 = never", 0, 0),
-    int_option("contour_vr_period", "contour: refresh period q of the variance-reduced energy; 0 = off",
-               0, 0),
-    int_option("contour_pilot_steps",
-               "contour: K_pilot; auto partition: the first K_pilot iterations choose it in two "
-               "stages (default max(n_steps/5, min(2000, n_steps/2))); fixed: icsgld/icsghmc/"
-               "picsgld's SGLD pilot steps per chain whose index histogram sets theta_0, 0 = none",
-               0, 0),
+    string_option("contour_partition", kContour,
+        "contour: `auto` chooses u1, du, m, zeta and theta_0 from a pilot inside the run "
+        "(contour.md \"Automatic partition\"); `fixed` uses the options as set. Unset, it "
+        "is `auto` unless `contour_u1`, `contour_du` or theta_0 is set, or the sampler is "
+        "`ksgld`",
+        "auto", "auto|fixed"),
+    int_option("contour_m", kContour,
+        "contour: number of energy subregions m ≥ 2 (with `auto`: chosen unless set)",
+        100, 2),
+    double_option("contour_u1", kContour,
+        "contour: lowest boundary u1; setting it fixes the partition (contour.md "
+        "\"Choosing a fixed partition\")",
+        0.0, -kInf, kInf, true, true),
+    double_option("contour_du", kContour,
+        "contour: bandwidth du > 0; boundaries u1 + (i − 1) du, i = 1..m − 1; setting it "
+        "fixes the partition",
+        1.0, 0, kInf, true, true),
+    double_option("contour_zeta", kContour,
+        "contour: flattening exponent zeta > 0; the dynamics targets pi / Psi^zeta (with "
+        "`auto`: chosen unless set)",
+        0.75, 0, kInf, true, true),
+    string_option("contour_field", kContour,
+        "contour: SA field `power` theta(J)^zeta (1{i=J} − theta(i)) (CSGLD) or `linear` "
+        "theta(J) (1{i=J} − theta(i)) (ICSGLD); `icsgld`, `icsghmc` and `picsgld` run "
+        "`linear` unless the option is set",
+        "power", "power|linear"),
+    string_option("contour_stencil", kContour,
+        "contour: gradient multiplier from log theta(J) − log theta(J−1) (`backward`, "
+        "CSGLD eq. 8) or log theta(J+1) − log theta(J) (`forward`, CSGLD D.1)",
+        "backward", "backward|forward"),
+    double_option("contour_rho", kContour,
+        "contour: high-order bias term rho of the SA update",
+        0.0, 0, kMaxContourRho, false, false),
+    double_option("contour_clip_lo", kContour,
+        "contour: lower clip g_lo of the gradient multiplier (≤ `contour_clip_hi`)",
+        -kInf, -kInf, kInf, false, false),
+    double_option("contour_clip_hi", kContour,
+        "contour: upper clip g_hi of the gradient multiplier",
+        kInf, -kInf, kInf, false, false),
+    int_option("theta_thin", kContour,
+        "contour: keep theta after every theta_thin-th iteration "
+        "(`sgmc_draws_copy_theta_trace`); 0 = only the final theta",
+        0, 0),
+    int_option("contour_vr_period", kContour,
+        "contour: refresh period q of the variance-reduced energy of the index (SPEC "
+        "§4.3, needs data N > 0; ask/tell chains call "
+        "`sgmc_chain_ask_control`/`sgmc_chain_tell_control`); 0 = off",
+        0, 0),
+    int_option("contour_pilot_steps", kContour,
+        "with `contour_partition = auto`: K_pilot ≥ 20, < n_steps (unset: max(n_steps/5, "
+        "min(2000, n_steps/2))): the first K_pilot iterations of every chain (part of "
+        "n_steps and of the burn-in), which choose the partition in two stages. With a "
+        "fixed partition, `icsgld`, `icsghmc`, `picsgld` only: K_pilot ≥ 0 extra steps of "
+        "plain SGLD per chain whose subregion-index histogram (+1e-4 per bin, normalised) "
+        "is theta_0 (SPEC §5); 0 = no pilot (theta_0 from `sgmc_options_set_theta0` or "
+        "uniform); other samplers require 0",
+        0, 0),
     // Stochastic-approximation steps omega_k (SPEC §1).
-    string_option("sa_schedule", "contour: SA steps, decay min(omega_max, A/(k^alpha+B)) or constant",
-                  "decay", "decay|constant"),
-    double_option("sa_omega", "contour: the constant SA step omega", 0.01, 0, 1, true, false),
-    double_option("sa_omega_max", "contour: cap omega_max of the decaying SA step", 1.0, 0, 1, true,
-                  false),
-    double_option("sa_scale", "contour: A of the decaying SA step", 1.0, 0, kInf, true, true),
-    double_option("sa_power", "contour: alpha of the decaying SA step", 0.6, 0, kInf, true, true),
-    double_option("sa_offset", "contour: B of the decaying SA step", 100.0, 0, kInf, false, true),
+    string_option("sa_schedule", kContour,
+        "contour: SA steps `decay` omega_k = min(omega_max, A / (k^alpha + B)) or "
+        "`constant` omega",
+        "decay", "decay|constant"),
+    double_option("sa_omega", kContour,
+        "contour: the constant omega ∈ (0, 1]",
+        0.01, 0, 1, true, false),
+    double_option("sa_omega_max", kContour,
+        "contour: cap omega_max ∈ (0, 1] of the decaying form",
+        1.0, 0, 1, true, false),
+    double_option("sa_scale", kContour,
+        "contour: A > 0",
+        1.0, 0, kInf, true, true),
+    double_option("sa_power", kContour,
+        "contour: alpha > 0",
+        0.6, 0, kInf, true, true),
+    double_option("sa_offset", kContour,
+        "contour: B ≥ 0",
+        100.0, 0, kInf, false, true),
     // A fixed preconditioner estimated during warm-up (docs/preconditioning.md).
-    string_option("precondition",
-                  "change of coordinates x = L y estimated in windows of the warm-up: none, diag "
-                  "(a scale per coordinate) or dense (scales and correlations)",
-                  "none", "none|diag|dense"),
-    int_option("precondition_steps",
-               "warm-up iterations W <= burn_in whose positions estimate L; 0 = burn_in", 0, 0),
+    string_option("precondition", kEvery,
+        "every sampler: `diag` or `dense` moves the chain in coordinates y with x = L y, "
+        "L estimated from the warm-up's positions in doubling windows and scaled so that "
+        "`step_size` keeps its meaning for the stiffest direction "
+        "([preconditioning.md](preconditioning.md)); `none` runs as without it",
+        "none", "none|diag|dense"),
+    int_option("precondition_steps", kEvery,
+        "the warm-up W ≥ 20, ≤ `burn_in`, whose positions estimate L (0 = `burn_in`); "
+        "`burn_in` must be > 0 with a preconditioner",
+        0, 0),
     // The optional domain box [lo, hi]^d (SPEC §4.2).
-    double_option("domain_lo", "lower bound of the domain box [lo, hi]^d; moves leaving it are discarded",
-                  -kInf, -kInf, kInf, false, false),
-    double_option("domain_hi", "upper bound of the domain box [lo, hi]^d", kInf, -kInf, kInf, false,
-                  false),
+    double_option("domain_lo", kNotMhbt,
+        "lower bound of the domain box [lo, hi]^d (SPEC §4.2); a move that "
+        "leaves the box is discarded and the chain stays",
+        -kInf, -kInf, kInf, false, false),
+    double_option("domain_hi", kNotMhbt,
+        "upper bound of the domain box, > `domain_lo`",
+        kInf, -kInf, kInf, false, false),
 };
 
 bool in_range(const OptionSpec& spec, double x) {
@@ -180,24 +326,43 @@ std::string quoted(const OptionValue& value) {
       value);
 }
 
-bool is_choice(std::string_view choices, std::string_view s) {
+/// The position of `s` among the '|'-separated `choices` (their count when
+/// it is not one of them).
+std::size_t choice_index(std::string_view choices, std::string_view s) {
+  std::size_t index = 0;
   while (!choices.empty()) {
     const auto bar = choices.find('|');
-    if (choices.substr(0, bar) == s) return true;
+    if (choices.substr(0, bar) == s) return index;
+    ++index;
     if (bar == std::string_view::npos) break;
     choices.remove_prefix(bar + 1);
   }
-  return false;
+  return index;
+}
+
+std::size_t choice_count(std::string_view choices) {
+  return choices.empty() ? 0 : 1 + static_cast<std::size_t>(std::count(choices.begin(), choices.end(), '|'));
+}
+
+/// String option `key` as what its value means: `meanings` stand in the
+/// order of the option's choices, so the table alone spells them.
+template <typename T, std::size_t N>
+T chosen(const Options& options, std::string_view key, const std::array<T, N>& meanings) {
+  const auto& choices = option_spec(key).choices;
+  if (choice_count(choices) != N) {
+    throw Error(ErrorKind::kUnsupported, "option '" + std::string(key) + "' has " +
+                                             show(choice_count(choices)) + " choices, not " + show(N));
+  }
+  return meanings[choice_index(choices, options.get_string(key))];
 }
 
 /// cycsgld and cycsghmc always run the cyclical schedule (SPEC §3): a
 /// "schedule" set to anything else is an error, and "cycles" left unset
 /// means M = 4 rather than the plain cyclical schedule's 1.
 void apply_cyclical_sampler(const Options& options, SamplerConfig& config) {
-  const auto& schedule = options.get_string("schedule");
-  if (options.is_set("schedule") && schedule != "cyclical") {
+  if (options.is_set("schedule") && config.schedule.kind != ScheduleKind::kCyclical) {
     throw Error(ErrorKind::kInvalidArgument,
-                "option 'schedule' = \"" + schedule + "\": sampler \"" +
+                "option 'schedule' = \"" + options.get_string("schedule") + "\": sampler \"" +
                     std::string(sampler_name(config.kind)) + "\" runs the cyclical schedule");
   }
   config.schedule.kind = ScheduleKind::kCyclical;
@@ -225,7 +390,8 @@ void OptionSpec::check(const OptionValue& value) const {
     fail("has type " + std::string(option_type_name(type)));
   }
   if (type == OptionType::kString) {
-    if (!choices.empty() && !is_choice(choices, std::get<std::string>(value))) {
+    if (!choices.empty() &&
+        choice_index(choices, std::get<std::string>(value)) == choice_count(choices)) {
       fail("must be one of " + std::string(choices));
     }
     return;
@@ -243,6 +409,19 @@ const OptionSpec& option_spec(std::string_view name) {
   }
   throw Error(ErrorKind::kInvalidArgument,
               "option '" + std::string(name) + "' is unknown (see sgmc_option_info for the list)");
+}
+
+std::string resumable_options_text() {
+  std::vector<std::string_view> names;
+  for (const auto& spec : kSpecs) {
+    if (spec.resumable) names.push_back(spec.name);
+  }
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? " and " : ", ";
+    text += names[i];
+  }
+  return text;
 }
 
 void Options::set(std::string_view key, OptionValue value) {
@@ -272,15 +451,13 @@ ContourSettings contour_settings(const Options& options) {
   c.partition = {options.get_int("contour_m"), options.get_double("contour_u1"),
                  options.get_double("contour_du")};
   c.zeta = options.get_double("contour_zeta");
-  c.field = options.get_string("contour_field") == "linear" ? RandomField::kLinear
-                                                             : RandomField::kPower;
-  c.stencil = options.get_string("contour_stencil") == "forward" ? Stencil::kForward
-                                                                  : Stencil::kBackward;
+  c.field = chosen(options, "contour_field", std::array{RandomField::kPower, RandomField::kLinear});
+  c.stencil = chosen(options, "contour_stencil", std::array{Stencil::kBackward, Stencil::kForward});
   c.rho = options.get_double("contour_rho");
   c.clip_lo = options.get_double("contour_clip_lo");
   c.clip_hi = options.get_double("contour_clip_hi");
   c.theta0 = options.theta0();
-  c.sa = {options.get_string("sa_schedule") == "constant", options.get_double("sa_omega"),
+  c.sa = {chosen(options, "sa_schedule", std::array{false, true}), options.get_double("sa_omega"),
           options.get_double("sa_omega_max"), options.get_double("sa_scale"),
           options.get_double("sa_power"), options.get_double("sa_offset")};
   c.theta_thin = options.get_int("theta_thin");
@@ -292,7 +469,7 @@ ContourSettings contour_settings(const Options& options) {
   const SamplerKind kind = sampler_kind(options.get_string("sampler"));
   if (!is_contour(kind)) return c;
   if (options.is_set("contour_partition")) {
-    c.auto_partition = options.get_string("contour_partition") == "auto";
+    c.auto_partition = chosen(options, "contour_partition", std::array{true, false});
     require(!(c.auto_partition && fixed_given), "contour_partition", "\"auto\"",
             "chooses u1, du and theta_0 itself: unset contour_u1, contour_du and theta_0, or use "
             "\"fixed\"");
@@ -321,20 +498,18 @@ SamplerConfig sampler_config(const Options& options) {
   config.batch_size = options.get_int("batch_size");
   config.psgld = {options.get_double("rms_decay"), options.get_double("rms_epsilon")};
   config.sghmc = {options.get_double("friction"), options.get_double("noise_estimate")};
-  const auto& proposal = options.get_string("proposal");
-  config.mhbt = {proposal == "random_walk" ? MhbtProposal::kRandomWalk
-                 : proposal == "sgld"      ? MhbtProposal::kSgld
-                                           : MhbtProposal::kRsgld,
+  config.mhbt = {chosen(options, "proposal",
+                        std::array{MhbtProposal::kRandomWalk, MhbtProposal::kSgld,
+                                   MhbtProposal::kRsgld}),
                  options.get_double("c_n"),
                  options.get_double("rw_scale"),
                  options.get_double("rsgld_beta"),
                  options.get_double("rsgld_forward_prob"),
                  options.get_int("rsgld_adaptive_beta") == 1,
                  options.get_double("rsgld_beta_start")};
-  const auto& schedule = options.get_string("schedule");
-  config.schedule.kind = schedule == "polynomial" ? ScheduleKind::kPolynomial
-                         : schedule == "cyclical" ? ScheduleKind::kCyclical
-                                                  : ScheduleKind::kConstant;
+  config.schedule.kind =
+      chosen(options, "schedule",
+             std::array{ScheduleKind::kConstant, ScheduleKind::kPolynomial, ScheduleKind::kCyclical});
   config.schedule.step_size = options.get_double("step_size");
   config.schedule.offset = options.get_double("step_offset");
   config.schedule.power = options.get_double("step_power");
@@ -345,8 +520,8 @@ SamplerConfig sampler_config(const Options& options) {
                    options.get_double("step_size_max"),
                    options.get_int("swap_every"),
                    options.get_double("swap_correction"),
-                   options.get_string("swap_variance_estimate") == "fixed" ? SwapVariance::kFixed
-                                                                           : SwapVariance::kRunning,
+                   chosen(options, "swap_variance_estimate",
+                          std::array{SwapVariance::kRunning, SwapVariance::kFixed}),
                    options.get_double("swap_variance")};
   config.contour = contour_settings(options);
   // SPEC §5: the interacting samplers default to the linear field.
@@ -354,12 +529,11 @@ SamplerConfig sampler_config(const Options& options) {
     config.contour.field = RandomField::kLinear;
   }
   config.domain = {options.get_double("domain_lo"), options.get_double("domain_hi")};
-  const auto& precondition = options.get_string("precondition");
-  config.precondition = {precondition == "dense"  ? PreconditionKind::kDense
-                         : precondition == "diag" ? PreconditionKind::kDiag
-                                                  : PreconditionKind::kNone,
-                         options.get_int("precondition_steps")};
-  config.faults = {options.get_string("on_fault") == "reject",
+  config.precondition = {
+      chosen(options, "precondition",
+             std::array{PreconditionKind::kNone, PreconditionKind::kDiag, PreconditionKind::kDense}),
+      options.get_int("precondition_steps")};
+  config.faults = {chosen(options, "on_fault", std::array{false, true}),
                    options.get_int("max_consecutive_faults")};
   config.validate();
   return config;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "sgmc/checkpoint/run_checkpoint.hpp"
+#include "sgmc/config/sampler_set.hpp"
 #include "sgmc/drivers/run_config.hpp"
 #include "sgmc/samplers/sampler_config.hpp"
 #include "sgmc/storage/draw_store.hpp"
@@ -26,7 +27,8 @@ std::string_view option_type_name(OptionType type);
 
 using OptionValue = std::variant<std::int64_t, double, std::string>;
 
-/// One option: its type, documented meaning, admissible values and default.
+/// One option: every fact about it, said once (docs/options.md's table is
+/// printed from these rows by `sgmc options --markdown`).
 struct OptionSpec {
   std::string_view name;
   OptionType type;
@@ -37,6 +39,8 @@ struct OptionSpec {
   bool lo_open = false;
   bool hi_open = false;
   std::string_view choices;  ///< admissible strings, separated by '|'
+  SamplerSet read_by;        ///< the samplers whose runs the option changes
+  bool resumable = false;    ///< a resumed run may change it (where and how it runs)
 
   /// Throws Error(kInvalidArgument) naming the option and the value unless
   /// the value has this option's type and lies in its range.
@@ -47,6 +51,9 @@ struct OptionSpec {
 std::span<const OptionSpec> option_specs();
 /// The spec of `name`; throws Error naming the unknown key.
 const OptionSpec& option_spec(std::string_view name);
+/// The options a resumed run may change, as a sentence's list: "threads,
+/// progress_every, checkpoint_file and checkpoint_every".
+std::string resumable_options_text();
 
 class Options {
  public:

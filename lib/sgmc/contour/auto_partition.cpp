@@ -21,8 +21,6 @@ constexpr double kTopReachPlain = 3.0;
 constexpr double kTopReachFlattened = 1.25;
 /// The fewest subregions the rule makes.
 constexpr Index kMinAutoM = 4;
-/// zeta of the papers' toy experiments, the rule's upper limit.
-constexpr double kDefaultZeta = 0.75;
 /// The power field's zeta rule never goes below this.
 constexpr double kMinAutoZeta = 0.1;
 /// SPEC §5: added to every subregion of the pilot histogram.
@@ -101,8 +99,8 @@ double power_zeta(const std::vector<double>& mass, double du, double tau, double
     steepest = std::max(steepest, std::abs(std::log(mass[i + 1] / mass[i])) / du);
   }
   const double swing = std::min(1.0 - kAutoMultiplierLo, kAutoMultiplierHi - 1.0);
-  if (tau * steepest <= 0) return kDefaultZeta;
-  return std::clamp(swing / (tau * steepest), kMinAutoZeta, kDefaultZeta);
+  if (tau * steepest <= 0) return kMaxAutoZeta;
+  return std::clamp(swing / (tau * steepest), kMinAutoZeta, kMaxAutoZeta);
 }
 
 }  // namespace
@@ -137,7 +135,7 @@ PartitionChoice choose_partition(std::span<const double> energies,
   if (requested.auto_zeta) {
     // "Well filled": at least 1% of the mass and the share of 10 draws.
     const double well_filled = std::max(0.01, 10.0 / static_cast<double>(sample.energy.size()));
-    choice.zeta = requested.field == RandomField::kLinear ? kDefaultZeta
+    choice.zeta = requested.field == RandomField::kLinear ? kMaxAutoZeta
                                                           : power_zeta(mass, du, tau, well_filled);
   }
   const double power = requested.field == RandomField::kLinear ? 1.0 / choice.zeta : 1.0;

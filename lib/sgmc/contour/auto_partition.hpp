@@ -25,9 +25,9 @@
 //          the highest energy seen, towards barriers not yet climbed;
 //   m    = ceil((top - u1) / du) + 1, at most kMaxAutoM (du grows to fit);
 //          with m fixed by the user, du grows to reach top instead;
-//   zeta = 0.75 for the linear field (its fixed point's multiplier
+//   zeta = kMaxAutoZeta for the linear field (its fixed point's multiplier
 //          1 + tau d/du log theta_inf does not depend on zeta); for the
-//          power field min(0.75, 2 / (tau S)), S the steepest
+//          power field min(kMaxAutoZeta, 2 / (tau S)), S the steepest
 //          |d log theta / du| between neighbouring well-filled subregions
 //          of the histogram, so that the fixed point's multiplier
 //          1 + zeta tau d/du log theta stays within [-1, 3];
@@ -49,6 +49,9 @@ class ByteWriter;
 
 /// The most subregions the automatic rule makes.
 inline constexpr Index kMaxAutoM = 1000;
+/// The zeta of the papers' toy experiments: the rule's choice for the linear
+/// field and its upper limit for the power field.
+inline constexpr double kMaxAutoZeta = 0.75;
 /// The fixed point's multiplier range the power field's zeta rule keeps to.
 inline constexpr double kAutoMultiplierLo = -1.0;
 inline constexpr double kAutoMultiplierHi = 3.0;
@@ -56,7 +59,7 @@ inline constexpr double kAutoMultiplierHi = 3.0;
 /// What the automatic rule chose.
 struct PartitionChoice {
   Partition partition;
-  double zeta = 0.75;
+  double zeta = 0;
   std::vector<double> theta0;
 };
 

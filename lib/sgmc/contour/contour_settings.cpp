@@ -23,9 +23,6 @@ void validate_theta0(std::span<const double> theta0) {
 
 void ContourSettings::validate() const {
   partition.validate();
-  require(std::isfinite(zeta) && zeta > 0, "contour_zeta", zeta, "must be finite and > 0");
-  require(rho >= 0 && rho <= kMaxContourRho, "contour_rho", rho,
-          ("must be in [0, " + show(kMaxContourRho) + "]").c_str());
   require(!std::isnan(clip_lo) && !std::isnan(clip_hi) && clip_lo <= clip_hi, "contour_clip_lo",
           clip_lo, ("must be <= contour_clip_hi = " + show(clip_hi)).c_str());
   if (!theta0.empty()) {

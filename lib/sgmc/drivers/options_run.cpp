@@ -1,9 +1,7 @@
 #include "sgmc/drivers/options_run.hpp"
 
-#include <algorithm>
 #include <array>
 #include <limits>
-#include <string_view>
 
 #include "sgmc/checkpoint/checkpoint_file.hpp"
 #include "sgmc/core/error.hpp"
@@ -11,10 +9,6 @@
 
 namespace sgmc {
 namespace {
-
-/// The options a resumed run may change: where and how it runs, not what.
-constexpr std::array<std::string_view, 4> kPlacement = {"threads", "progress_every",
-                                                        "checkpoint_file", "checkpoint_every"};
 
 std::vector<std::uint8_t> preamble(const Options& options, const ModelShape& shape, ConstVecRef x0) {
   ByteWriter out;
@@ -46,13 +40,13 @@ Options with_overrides(Options saved, const Options* overrides) {
   for (const auto& spec : option_specs()) {
     if (!overrides->is_set(spec.name)) continue;
     const auto& wanted = overrides->get(spec.name);
-    if (std::find(kPlacement.begin(), kPlacement.end(), spec.name) != kPlacement.end()) {
+    if (spec.resumable) {
       saved.set(spec.name, wanted);
     } else if (wanted != saved.get(spec.name)) {
       throw Error(ErrorKind::kInvalidArgument,
                   "option '" + std::string(spec.name) +
-                      "' differs from the checkpoint's; a resumed run may change only threads, "
-                      "progress_every, checkpoint_file and checkpoint_every");
+                      "' differs from the checkpoint's; a resumed run may change only " +
+                      resumable_options_text());
     }
   }
   if (!overrides->theta0().empty() && overrides->theta0() != saved.theta0()) {

@@ -513,6 +513,136 @@ function sgmc_option_type_of(key, out)
 end
 
 """
+    sgmc_option_resumable(key, resumable)
+
+Whether a resumed run may change option `key` (`sgmc_resume`, `sgmc_run_resume`): the options of where and how a run goes on ("threads", "progress_every", "checkpoint_file", "checkpoint_every"), never of what it computes.
+
+# Arguments
+- `key` (in): An option key.
+- `resumable` (out): 1 when an override of `key` is taken, 0 when it must equal the checkpoint's value.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT` for an unknown key or a NULL pointer.
+
+C prototype:
+```c
+sgmc_status sgmc_option_resumable(const char *key, int32_t *resumable);
+```
+"""
+function sgmc_option_resumable(key, resumable)
+    ccall((:sgmc_option_resumable, libsgmc), sgmc_status, (Cstring, Ptr{Int32}), key, resumable)
+end
+
+"""
+    sgmc_option_read_by(key, sampler, reads)
+
+Whether runs of `sampler` read option `key`: 0 when the sampler ignores it (e.g. "friction" for "sgld"), so that setting it changes nothing.
+
+# Arguments
+- `key` (in): An option key.
+- `sampler` (in): A value of option "sampler", e.g. "csgld".
+- `reads` (out): 1 or 0.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT` for an unknown key or sampler or a NULL pointer.
+
+C prototype:
+```c
+sgmc_status sgmc_option_read_by(const char *key, const char *sampler, int32_t *reads);
+```
+"""
+function sgmc_option_read_by(key, sampler, reads)
+    ccall((:sgmc_option_read_by, libsgmc), sgmc_status, (Cstring, Cstring, Ptr{Int32}), key, sampler, reads)
+end
+
+"""
+    sgmc_sampler_family
+
+A family of samplers.
+"""
+const sgmc_sampler_family = Cint
+
+const SGMC_FAMILY_CONTOUR = sgmc_sampler_family(1)
+
+const SGMC_FAMILY_INTERACTING = sgmc_sampler_family(2)
+
+const SGMC_FAMILY_CYCLICAL = sgmc_sampler_family(3)
+
+"""
+    SGMC_FAMILY_REPLICA_EXCHANGE
+
+SPEC §6: replicas that swap (resgld)
+"""
+const SGMC_FAMILY_REPLICA_EXCHANGE = sgmc_sampler_family(4)
+
+"""
+    SGMC_FAMILY_MHBT
+
+SPEC §7: Metropolis-Hastings with batch tempering (mhbt)
+"""
+const SGMC_FAMILY_MHBT = sgmc_sampler_family(5)
+
+"""
+    sgmc_sampler_count()
+
+The number of samplers; valid indices for `sgmc_sampler_name`.
+
+# Returns
+The count (> 0).
+
+C prototype:
+```c
+int64_t sgmc_sampler_count(void);
+```
+"""
+function sgmc_sampler_count()
+    ccall((:sgmc_sampler_count, libsgmc), Int64, ())
+end
+
+"""
+    sgmc_sampler_name(index, name)
+
+The name of sampler number `index`: a value of option "sampler".
+
+# Arguments
+- `index` (in): In [0, `sgmc_sampler_count`).
+- `name` (out): The name (static string).
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT` for an index out of range or a NULL pointer.
+
+C prototype:
+```c
+sgmc_status sgmc_sampler_name(int64_t index, const char **name);
+```
+"""
+function sgmc_sampler_name(index, name)
+    ccall((:sgmc_sampler_name, libsgmc), sgmc_status, (Int64, Ptr{Cstring}), index, name)
+end
+
+"""
+    sgmc_sampler_in_family(sampler, family, member)
+
+Whether `sampler` belongs to `family`.
+
+# Arguments
+- `sampler` (in): A value of option "sampler", e.g. "icsgld".
+- `family` (in): A `sgmc_sampler_family`.
+- `member` (out): 1 or 0.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT` for an unknown sampler or family or a NULL pointer.
+
+C prototype:
+```c
+sgmc_status sgmc_sampler_in_family(const char *sampler, sgmc_sampler_family family, int32_t *member);
+```
+"""
+function sgmc_sampler_in_family(sampler, family, member)
+    ccall((:sgmc_sampler_in_family, libsgmc), sgmc_status, (Cstring, sgmc_sampler_family, Ptr{Int32}), sampler, family, member)
+end
+
+"""
     sgmc_model
 
 A target or model; immutable once made, so it may be shared.
@@ -3179,6 +3309,17 @@ export sgmc_options_get_string
 export sgmc_option_count
 export sgmc_option_info
 export sgmc_option_type_of
+export sgmc_option_resumable
+export sgmc_option_read_by
+export sgmc_sampler_family
+export SGMC_FAMILY_CONTOUR
+export SGMC_FAMILY_INTERACTING
+export SGMC_FAMILY_CYCLICAL
+export SGMC_FAMILY_REPLICA_EXCHANGE
+export SGMC_FAMILY_MHBT
+export sgmc_sampler_count
+export sgmc_sampler_name
+export sgmc_sampler_in_family
 export sgmc_model
 export sgmc_energy_fn
 export SGMC_MODEL_THREAD_SAFE

@@ -35,7 +35,7 @@ sgmc_contour_diagnostics <- function(x) {
   .check_contour(x)
   checks <- .sgmc_contour_checks()
   one <- function(h, k) c_sgmc_draws_contour_diagnostics(h, k, nrow(checks))
-  if (x$sampler %in% .sgmc_interacting) {
+  if (.sgmc_in_family(x$sampler, "interacting")) {
     values <- list(one(x$handle, 0))
     labels <- "all chains"
   } else {

@@ -66,9 +66,9 @@
     out$n_cycles <- c_sgmc_draws_cycle_count(h)
   }
   # Replica exchange.
-  if (sampler == "resgld") out$swap_stats <- sgmc_swap_stats(out)
+  if (.sgmc_in_family(sampler, "replica_exchange")) out$swap_stats <- sgmc_swap_stats(out)
   # MHBT: acceptance counts and beta of each chain.
-  if (sampler == "mhbt") out$acceptance <- sgmc_acceptance(out)
+  if (.sgmc_in_family(sampler, "mhbt")) out$acceptance <- sgmc_acceptance(out)
   out
 }
 
@@ -106,8 +106,8 @@ sgmc_faults <- function(x) {
 .check_contour <- function(x) {
   .check_draws(x)
   if (is.null(.sgmc_try_state(c_sgmc_draws_contour_shape(x$handle))))
-    stop(sprintf("sampler '%s' has no importance weights (contour samplers have: csgld, csghmc, pcsgld, ksgld, %s)",
-                 x$sampler, paste(.sgmc_interacting, collapse = ", ")), call. = FALSE)
+    stop(sprintf("sampler '%s' has no importance weights (contour samplers have: %s)",
+                 x$sampler, .sgmc_family_text("contour")), call. = FALSE)
 }
 
 # Importance log-weights (n_draws x n_chains), defined up to a constant per chain.
@@ -159,17 +159,15 @@ sgmc_contour_index <- function(x) {
   as.integer(chain)
 }
 
-# The interacting contour samplers: their chains share one theta, so the
-# weights of all chains are comparable and the estimates can pool them.
-.sgmc_interacting <- c("icsgld", "icsghmc", "picsgld")
-
 # pooled = NULL: pooled for the interacting samplers, per chain otherwise.
+# Their chains share one theta, so the weights of all chains are comparable
+# and the estimates can pool them.
 .check_pooled <- function(x, pooled) {
-  interacting <- x$sampler %in% .sgmc_interacting
+  interacting <- .sgmc_in_family(x$sampler, "interacting")
   if (is.null(pooled)) return(interacting)
   if (.check_flag(pooled, "pooled") && !interacting)
     stop(sprintf("'pooled' = TRUE: sampler '%s' has a theta per chain; pooled estimates need an interacting contour sampler (%s)",
-                 x$sampler, paste(.sgmc_interacting, collapse = ", ")), call. = FALSE)
+                 x$sampler, .sgmc_family_text("interacting")), call. = FALSE)
   pooled
 }
 
@@ -246,7 +244,8 @@ sgmc_resample <- function(x, n = x$n_draws, seed = NULL, kind = c("interpolated"
 sgmc_cycles <- function(x) {
   .check_draws(x)
   if (is.null(.sgmc_try_state(c_sgmc_draws_cycle_count(x$handle))))
-    stop(sprintf("sampler '%s' has no cycles (cycsgld and cycsghmc have)", x$sampler), call. = FALSE)
+    stop(sprintf("sampler '%s' has no cycles (%s have)", x$sampler, .sgmc_family_text("cyclical")),
+         call. = FALSE)
   .sgmc_per_draw(x, function(h, k, n) c_sgmc_draws_copy_cycles(h, k, n)) + 1
 }
 
@@ -267,7 +266,8 @@ sgmc_cycle_weights <- function(x, weighting = c("equal", "harmonic")) {
 sgmc_swap_stats <- function(x) {
   .check_draws(x)
   r <- x$n_chains
-  if (x$sampler != "resgld") stop("swap statistics exist for sampler 'resgld' only", call. = FALSE)
+  if (!.sgmc_in_family(x$sampler, "replica_exchange"))
+    stop(sprintf("swap statistics exist for sampler '%s' only", .sgmc_family_text("replica_exchange")), call. = FALSE)
   s <- c_sgmc_draws_swap_stats(x$handle, r - 1)
   data.frame(pair = sprintf("%d-%d", seq_len(r - 1), seq_len(r - 1) + 1), attempts = s$attempts,
              accepts = s$accepts, rate = ifelse(s$attempts > 0, s$accepts / s$attempts, NA_real_))
@@ -276,7 +276,8 @@ sgmc_swap_stats <- function(x) {
 # MHBT's acceptance statistics, one row per chain.
 sgmc_acceptance <- function(x) {
   .check_draws(x)
-  if (x$sampler != "mhbt") stop("acceptance statistics exist for sampler 'mhbt' only", call. = FALSE)
+  if (!.sgmc_in_family(x$sampler, "mhbt"))
+    stop(sprintf("acceptance statistics exist for sampler '%s' only", .sgmc_family_text("mhbt")), call. = FALSE)
   rows <- .sgmc_each_chain(x, function(h, k) as.data.frame(c_sgmc_draws_mhbt_stats(h, k)))
   out <- do.call(rbind, rows)
   out <- cbind(chain = seq_len(x$n_chains), out)
@@ -295,7 +296,7 @@ sgmc_temperatures <- function(x) {
 # treat it alike. For resgld only chain 1 (the target's temperature) is kept
 # unless all_replicas = TRUE.
 .sgmc_array <- function(x, lp = TRUE, all_replicas = FALSE) {
-  keep <- if (x$sampler == "resgld" && !all_replicas) 1 else seq_len(x$n_chains)
+  keep <- if (.sgmc_in_family(x$sampler, "replica_exchange") && !all_replicas) 1 else seq_len(x$n_chains)
   arr <- x$draws[, keep, , drop = FALSE]
   if (!lp) return(arr)
   # The energies are one more slice along the last (variable) dimension.
