@@ -225,6 +225,35 @@ static void test_kl_histogram_negligible_share_in_grid(void) {
   CHECK(kl == -1.0 && outside == -1.0);
 }
 
+/* A move can overflow from finite terms: with temperature = DBL_MAX the first
+ * SGLD step went to -inf, the next point was handed to the model, and the
+ * run's draws held -inf (and could not be read back from their bytes). */
+static void test_move_that_overflows_ends_the_run(void) {
+  sgmc_options *o = NULL;
+  sgmc_model *model = NULL;
+  sgmc_draws *d = NULL, *back = NULL;
+  const double x0[2] = {0.1, -0.2};
+  unsigned char bytes[4096];
+  int64_t size = 0, n = -1;
+
+  CHECK_OK(sgmc_options_create(&o));
+  CHECK_OK(sgmc_options_set_double(o, "temperature", DBL_MAX));
+  CHECK_OK(sgmc_options_set_int(o, "n_steps", 20));
+  CHECK_OK(sgmc_model_target(&model, "twentyfive", 0.0, 0.0));
+  CHECK_ERROR(sgmc_sample(&d, model, o, x0, 2, NULL, NULL), SGMC_ERROR_NONFINITE,
+              "the sampler's move gave a non-finite point (coordinate 0 = ");
+  CHECK(strstr(sgmc_last_error(), "at chain 0, step 2: step_size, temperature or the gradient") != NULL);
+  CHECK(d != NULL);
+  CHECK_OK(sgmc_draws_count(d, 0, &n));
+  CHECK(n == 1);
+  CHECK_OK(sgmc_draws_save_bytes(d, bytes, (int64_t)sizeof bytes, &size));
+  CHECK_OK(sgmc_draws_load_bytes(&back, bytes, size));
+  sgmc_draws_destroy(back);
+  sgmc_draws_destroy(d);
+  sgmc_model_destroy(model);
+  sgmc_options_destroy(o);
+}
+
 int main(void) {
   test_enum_arguments_out_of_range();
   test_huge_chain_index_is_quick();
@@ -234,5 +263,6 @@ int main(void) {
   test_mhbt_energy_near_overflow();
   test_contour_rho_keeps_theta_on_simplex();
   test_kl_histogram_negligible_share_in_grid();
+  test_move_that_overflows_ends_the_run();
   return check_summary();
 }

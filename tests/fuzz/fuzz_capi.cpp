@@ -483,6 +483,7 @@ class Fuzz {
     if (!ok(st, call) && o != nullptr && known) {
       check(shown(o, k, type) == before, "a rejected value changes nothing", call);
     }
+    if (g_verbose && o != nullptr && known) std::fprintf(stderr, "  %s = %s\n", k.c_str(), shown(o, k, type).c_str());
   }
 
   /// Where a run may checkpoint itself: never where the input says. Fuzzed

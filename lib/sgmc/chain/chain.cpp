@@ -89,6 +89,16 @@ RecordPolicy pilot_as_burn_in(RecordPolicy record, const SamplerConfig& config) 
 
 std::string at(Index chain, Index k) { return " at chain " + show(chain) + ", step " + show(k); }
 
+/// The first coordinate of v that is not finite, or -1.
+Index first_non_finite(ConstVecRef v) {
+  // x * 0 is 0 for a finite x and NaN otherwise: one vectorised sum tests
+  // every coordinate (Eigen's allFinite() tests them one by one).
+  if (std::isfinite((v.array() * 0.0).sum())) return -1;
+  Index i = 0;
+  while (std::isfinite(v[i])) ++i;
+  return i;
+}
+
 [[noreturn]] void throw_non_finite(const std::string& what, Index chain, Index k) {
   throw Error(ErrorKind::kNonFinite, "the model returned a non-finite " + what + at(chain, k));
 }
@@ -196,11 +206,7 @@ Chain::CheckedTerms Chain::check_terms() {
   }
   if (n > 0) grad_.noalias() = prior_grad_ + scale * batch_grad_;
   const Vec& grad = n > 0 ? grad_ : prior_grad_;
-  // x * 0 is 0 for a finite x and NaN otherwise: one vectorised sum tests
-  // every coordinate (Eigen's allFinite() tests them one by one).
-  if (!std::isfinite((grad.array() * 0.0).sum())) {
-    Index i = 0;
-    while (std::isfinite(grad[i])) ++i;
+  if (const Index i = first_non_finite(grad); i >= 0) {
     out.bad = "gradient";
     out.coordinate = i;
     out.value = grad[i];
@@ -278,6 +284,17 @@ void Chain::tell() {
     if (restart) restart_kernel();
   }
   batch_.next(batch_rng_);
+  // A move can overflow from finite terms (a step_size or temperature near
+  // the largest double, a huge gradient): the point is checked before a
+  // model sees it. No fault of the model, so no policy retries it; the
+  // iteration is complete and its draw kept.
+  if (const Index i = first_non_finite(query()); i >= 0) {
+    throw ModelFault(ErrorKind::kNonFinite,
+                     "the sampler's move gave a non-finite point (coordinate " + show(i) + " = " +
+                         show(query()[i]) + ")" + at(seed_.chain, k_ + 1) +
+                         ": step_size, temperature or the gradient is too large",
+                     seed_.chain, k_ + 1);
+  }
 }
 
 ConstVecRef Chain::position() const {

@@ -68,8 +68,10 @@ class Chain {
   /// ModelFault(kNonFinite) naming chain and step, and the chain is left
   /// exactly as it was; under "reject" the evaluation is discarded and
   /// counted, the batch redrawn, and tell() returns without a step (or
-  /// throws at the max_consecutive-th fault in a row). Throws Error(kState)
-  /// once n_steps iterations have been made.
+  /// throws at the max_consecutive-th fault in a row). A move that gives a
+  /// non-finite point to evaluate next (an overflow) completes its iteration
+  /// and throws ModelFault(kNonFinite) naming the next step, under either
+  /// policy. Throws Error(kState) once n_steps iterations have been made.
   void tell();
 
   /// Evaluates `model` at query() on batch() into terms().
