@@ -94,6 +94,16 @@ static void test_mhbt_batch_size_beyond_data(void) {
   sgmc_options_destroy(o);
 }
 
+/* The draws survive sgmc_draws_save_bytes and sgmc_draws_load_bytes. */
+static void check_bytes_round_trip(const sgmc_draws *d) {
+  unsigned char bytes[4096];
+  int64_t size = 0;
+  sgmc_draws *back = NULL;
+  CHECK_OK(sgmc_draws_save_bytes(d, bytes, (int64_t)sizeof bytes, &size));
+  CHECK_OK(sgmc_draws_load_bytes(&back, bytes, size));
+  sgmc_draws_destroy(back);
+}
+
 /* sgmc_run_draws during the SGLD pilot of an interacting contour sampler
  * (fixed partition, contour_pilot_steps > 0) returned draws of 0 chains and
  * dimension 0: the run's chains were made only when the pilot ended. */
@@ -148,11 +158,10 @@ static int huge_second_energy(const double *x, int64_t dim, const int64_t *batch
 static void test_mhbt_energy_near_overflow(void) {
   sgmc_options *o = NULL;
   sgmc_model *model = NULL;
-  sgmc_draws *d = NULL, *back = NULL;
+  sgmc_draws *d = NULL;
   const double x0[1] = {0.5};
   double energy[10];
-  unsigned char bytes[4096];
-  int64_t size = 0, n = 0, i;
+  int64_t n = 0, i;
   int calls = 0;
 
   CHECK_OK(sgmc_options_create(&o));
@@ -166,9 +175,7 @@ static void test_mhbt_energy_near_overflow(void) {
   CHECK(n == 10);
   CHECK_OK(sgmc_draws_copy_energy(d, 0, energy, 10));
   for (i = 0; i < 10; ++i) CHECK(isfinite(energy[i]));
-  CHECK_OK(sgmc_draws_save_bytes(d, bytes, (int64_t)sizeof bytes, &size));
-  CHECK_OK(sgmc_draws_load_bytes(&back, bytes, size));
-  sgmc_draws_destroy(back);
+  check_bytes_round_trip(d);
   sgmc_draws_destroy(d);
   sgmc_model_destroy(model);
   sgmc_options_destroy(o);
@@ -231,10 +238,9 @@ static void test_kl_histogram_negligible_share_in_grid(void) {
 static void test_move_that_overflows_ends_the_run(void) {
   sgmc_options *o = NULL;
   sgmc_model *model = NULL;
-  sgmc_draws *d = NULL, *back = NULL;
+  sgmc_draws *d = NULL;
   const double x0[2] = {0.1, -0.2};
-  unsigned char bytes[4096];
-  int64_t size = 0, n = -1;
+  int64_t n = -1;
 
   CHECK_OK(sgmc_options_create(&o));
   CHECK_OK(sgmc_options_set_double(o, "temperature", DBL_MAX));
@@ -246,9 +252,7 @@ static void test_move_that_overflows_ends_the_run(void) {
   CHECK(d != NULL);
   CHECK_OK(sgmc_draws_count(d, 0, &n));
   CHECK(n == 1);
-  CHECK_OK(sgmc_draws_save_bytes(d, bytes, (int64_t)sizeof bytes, &size));
-  CHECK_OK(sgmc_draws_load_bytes(&back, bytes, size));
-  sgmc_draws_destroy(back);
+  check_bytes_round_trip(d);
   sgmc_draws_destroy(d);
   sgmc_model_destroy(model);
   sgmc_options_destroy(o);
