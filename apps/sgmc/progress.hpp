@@ -7,7 +7,7 @@
 #include <ostream>
 #include <string>
 
-#include "sgmc/drivers/run_config.hpp"
+#include "sgmc/config/run_config.hpp"
 
 namespace sgmc::app {
 

@@ -49,6 +49,7 @@ sgmc_status sgmc_chain_ask(const sgmc_chain* chain, double* x, int64_t dim, int6
     const auto& engine = checked(chain, dim);
     require_non_null(x, "x");
     require_non_null(batch_size, "batch_size");
+    engine.check_query();
     const auto indices = engine.batch();
     const auto n = static_cast<int64_t>(indices.size());
     if (batch_capacity > 0 || n > 0) {

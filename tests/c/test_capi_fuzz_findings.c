@@ -258,6 +258,30 @@ static void test_move_that_overflows_ends_the_run(void) {
   sgmc_options_destroy(o);
 }
 
+/* The same through the chain API: the overflowing move is told without
+ * error; the next ask and tell fail and change nothing. */
+static void test_chain_move_that_overflows(void) {
+  sgmc_options *o = NULL;
+  sgmc_chain *chain = NULL;
+  const double x0[2] = {0.1, -0.2}, grad[2] = {0.0, 0.0};
+  double x[2];
+  int64_t batch_size = -1, steps = -1;
+
+  CHECK_OK(sgmc_options_create(&o));
+  CHECK_OK(sgmc_options_set_double(o, "temperature", DBL_MAX));
+  CHECK_OK(sgmc_chain_create(&chain, o, 2, 0, x0, 0));
+  CHECK_OK(sgmc_chain_ask(chain, x, 2, NULL, 0, &batch_size));
+  CHECK_OK(sgmc_chain_tell(chain, 0.0, NULL, 1.0, grad, 2));
+  CHECK_ERROR(sgmc_chain_ask(chain, x, 2, NULL, 0, &batch_size), SGMC_ERROR_NONFINITE,
+              "the sampler's move gave a non-finite point");
+  CHECK_ERROR(sgmc_chain_tell(chain, 0.0, NULL, 1.0, grad, 2), SGMC_ERROR_NONFINITE,
+              "at chain 0, step 2");
+  CHECK_OK(sgmc_chain_steps_done(chain, &steps));
+  CHECK(steps == 1);
+  sgmc_chain_destroy(chain);
+  sgmc_options_destroy(o);
+}
+
 int main(void) {
   test_enum_arguments_out_of_range();
   test_huge_chain_index_is_quick();
@@ -268,5 +292,6 @@ int main(void) {
   test_contour_rho_keeps_theta_on_simplex();
   test_kl_histogram_negligible_share_in_grid();
   test_move_that_overflows_ends_the_run();
+  test_chain_move_that_overflows();
   return check_summary();
 }

@@ -1203,7 +1203,9 @@ SGMC_API void sgmc_chain_destroy(sgmc_chain *chain);
  *                   @p batch_capacity is 0 (then only @p batch_size is set).
  * @param[in] batch_capacity The length of @p batch; at least the batch size.
  * @param[out] batch_size n, the number of indices (0 for a data-free target).
- * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ * @return ::SGMC_OK; ::SGMC_ERROR_NONFINITE, changing nothing, when the last
+ *         move left the finite numbers (a step size, temperature or gradient
+ *         too large; docs/faults.md); ::SGMC_ERROR_INVALID_ARGUMENT.
  */
 SGMC_API sgmc_status sgmc_chain_ask(const sgmc_chain *chain, double *x, int64_t dim,
                                     int64_t *batch, int64_t batch_capacity, int64_t *batch_size);

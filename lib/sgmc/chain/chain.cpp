@@ -243,6 +243,7 @@ void Chain::tell() {
     throw Error(ErrorKind::kState, "chain " + show(seed_.chain) + " has completed its n_steps = " +
                                        show(record_.n_steps) + " iterations");
   }
+  check_query();
   const CheckedTerms checked = check_terms();
   if (checked.bad != nullptr) {
     fault(ErrorKind::kNonFinite, nullptr, [&](Index chain, Index k) {
@@ -284,10 +285,12 @@ void Chain::tell() {
     if (restart) restart_kernel();
   }
   batch_.next(batch_rng_);
+}
+
+void Chain::check_query() const {
   // A move can overflow from finite terms (a step_size or temperature near
-  // the largest double, a huge gradient): the point is checked before a
-  // model sees it. No fault of the model, so no policy retries it; the
-  // iteration is complete and its draw kept.
+  // the largest double, a huge gradient). No fault of the model, so no
+  // policy retries it: the chain stays where the move left it.
   if (const Index i = first_non_finite(query()); i >= 0) {
     throw ModelFault(ErrorKind::kNonFinite,
                      "the sampler's move gave a non-finite point (coordinate " + show(i) + " = " +
@@ -378,6 +381,7 @@ void Chain::evaluate(const Model& model, ModelWorkspace* workspace) {
 }
 
 bool Chain::try_evaluate(const Model& model, ModelWorkspace* workspace) {
+  check_query();
   const Rng noise = target_noise_;
   try {
     evaluate(model, workspace);

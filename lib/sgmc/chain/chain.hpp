@@ -68,11 +68,17 @@ class Chain {
   /// ModelFault(kNonFinite) naming chain and step, and the chain is left
   /// exactly as it was; under "reject" the evaluation is discarded and
   /// counted, the batch redrawn, and tell() returns without a step (or
-  /// throws at the max_consecutive-th fault in a row). A move that gives a
-  /// non-finite point to evaluate next (an overflow) completes its iteration
-  /// and throws ModelFault(kNonFinite) naming the next step, under either
-  /// policy. Throws Error(kState) once n_steps iterations have been made.
+  /// throws at the max_consecutive-th fault in a row). Throws
+  /// Error(kState) once n_steps iterations have been made, and what
+  /// check_query() throws, changing nothing.
   void tell();
+
+  /// Throws ModelFault(kNonFinite) naming the chain and the next step when
+  /// query() is not finite: a move overflowed from finite terms (a huge
+  /// step size, temperature or gradient). tell(), try_evaluate() and every
+  /// ask call it before anyone evaluates or records the point, under either
+  /// fault policy.
+  void check_query() const;
 
   /// Evaluates `model` at query() on batch() into terms().
   void evaluate(const Model& model, ModelWorkspace* workspace);

@@ -15,7 +15,7 @@
 
 #include "sgmc/checkpoint/run_checkpoint.hpp"
 #include "sgmc/config/sampler_set.hpp"
-#include "sgmc/drivers/run_config.hpp"
+#include "sgmc/config/run_config.hpp"
 #include "sgmc/samplers/sampler_config.hpp"
 #include "sgmc/storage/draw_store.hpp"
 

@@ -18,7 +18,7 @@
 #include "sgmc/checkpoint/run_checkpoint.hpp"
 #include "sgmc/drivers/chain_faults.hpp"
 #include "sgmc/drivers/chain_task.hpp"
-#include "sgmc/drivers/run_config.hpp"
+#include "sgmc/config/run_config.hpp"
 #include "sgmc/drivers/run_outcome.hpp"
 #include "sgmc/models/model.hpp"
 #include "sgmc/samplers/swap_rule.hpp"

@@ -65,7 +65,14 @@ bool HostedRun::start_pass() {
 }
 
 void HostedRun::issue(std::size_t t) {
-  const Chain& chain = *run_->chains()[active_[t].task.chain];
+  const std::size_t task_chain = active_[t].task.chain;
+  const Chain& chain = *run_->chains()[task_chain];
+  auto& faults = run_->faults();
+  faults.guard(task_chain, [&] { chain.check_query(); });  // a move that overflowed
+  if (faults.has(task_chain)) {
+    active_[t].done = true;
+    return;
+  }
   const Index c = chain.index();
   const auto push = [&](Part part, bool gradient, const double* x, std::span<const Index> batch) {
     items_.push_back({t, part, false});

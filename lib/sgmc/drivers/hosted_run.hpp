@@ -54,7 +54,7 @@ class HostedRun {
   /// The evaluations of the last ask.
   std::span<const HostedEvaluation> evaluations() const { return evaluations_; }
   const Run& run() const { return *run_; }
-  /// The run's chains (none during an interacting sampler's pilot).
+  /// The run's chains (with no draws during an interacting sampler's pilot).
   const ChainList& chains() const;
   const RunOutcome& outcome() const { return run_->outcome(); }
   Index dim() const { return dim_; }

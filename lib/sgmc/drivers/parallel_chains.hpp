@@ -10,7 +10,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
-#include "sgmc/drivers/run_config.hpp"
+#include "sgmc/config/run_config.hpp"
 #include "sgmc/models/model.hpp"
 
 namespace sgmc {

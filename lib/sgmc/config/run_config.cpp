@@ -1,4 +1,4 @@
-#include "sgmc/drivers/run_config.hpp"
+#include "sgmc/config/run_config.hpp"
 
 #include "sgmc/core/error.hpp"
 

@@ -1,4 +1,6 @@
-// How a batch of independent chains is run.
+// How a run's chains are run: how many, on how many threads, reporting how
+// often, from which seed (the options "n_chains", "threads", "progress_every",
+// "seed"; lib/sgmc/config/options.cpp).
 #pragma once
 
 #include <cstdint>
