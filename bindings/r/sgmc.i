@@ -388,12 +388,17 @@ SGMC_R_HANDLE(sgmc_run)
 %apply int64_t *OUT { int64_t *n_chains, int64_t *n_draws, int64_t *dim, int64_t *data_size,
                       int64_t *n_rows, int64_t *n_features, int64_t *m, int64_t *n_thetas,
                       int64_t *n_cycles, int64_t *out, int64_t *proposed, int64_t *accepted,
-                      int64_t *forward_proposed, int64_t *forward_accepted, int64_t *pilot_steps };
+                      int64_t *forward_proposed, int64_t *forward_accepted, int64_t *pilot_steps,
+                      int64_t *n, int64_t *rows, int64_t *cols };
 %apply int32_t *OUT { int32_t *status, int32_t *automatic, int32_t *fails_above, int32_t *member,
                       int32_t *resumable, int32_t *reads };
 %apply double *OUT { double *out, double *beta, double *u1, double *du, double *zeta, double *limit };
 %apply const char **OUT { const char **out, const char **name, const char **doc };
 %apply sgmc_option_type *OUT { sgmc_option_type *out, sgmc_option_type *type };
+%typemap(in, numinputs=0) sgmc_value_type *OUT (sgmc_value_type tmp = SGMC_VALUE_DOUBLE) %{ $1 = &tmp; %}
+%typemap(argout) sgmc_value_type *OUT %{
+  $result = sgmc_r_push($result, Rf_mkString(tmp$argnum == SGMC_VALUE_INT64 ? "int" : "double"), "$1_name"); PROTECT($result); r_nprotect++; %}
+%apply sgmc_value_type *OUT { sgmc_value_type *type };
 
 /* ---- output arrays: the caller gives the length ------------------------ */
 %typemap(in, numinputs=1) (double *out, int64_t out_len) (SEXP buf = R_NilValue) %{

@@ -21,11 +21,12 @@ ContourChain contour_chain(const sgmc_draws* draws, int64_t chain) {
   sgmc::require(chain >= 0 && chain < n, "chain", chain,
                 ("must be in [0, n_chains) with n_chains = " + sgmc::show(n)).c_str());
   const auto c = static_cast<std::size_t>(chain);
-  if (!draws->contour[c]) {
+  const auto& recorded = draws->chains[c];
+  if (!recorded.contour) {
     throw sgmc::Error(sgmc::ErrorKind::kState,
                       "the draws are not from a contour sampler (csgld, csghmc, pcsgld, ksgld)");
   }
-  return {draws->chains[c], *draws->contour[c]};
+  return {recorded.draws, *recorded.contour};
 }
 
 }  // namespace sgmc::capi
@@ -62,14 +63,14 @@ Pooled pooled(const sgmc_draws* draws, int kind, int when) {
                       "picsgld): the chains' weights come from different thetas; use one chain");
   }
   sgmc::Index n = 0;
-  for (const auto& store : draws->chains) n += store.size();
-  Pooled p{Eigen::MatrixXd(draws->chains.front().dim(), n), sgmc::Vec(n)};
+  for (const auto& chain : draws->chains) n += chain.draws.size();
+  Pooled p{Eigen::MatrixXd(draws->chains.front().draws.dim(), n), sgmc::Vec(n)};
   sgmc::Index at = 0;
-  for (std::size_t c = 0; c < draws->chains.size(); ++c) {
-    const auto& store = draws->chains[c];
+  for (const auto& chain : draws->chains) {
+    const auto& store = chain.draws;
     if (store.size() == 0) continue;
     p.draws.middleCols(at, store.size()) = store.draws();
-    p.log_weights.segment(at, store.size()) = log_weights({store, *draws->contour[c]}, kind, when);
+    p.log_weights.segment(at, store.size()) = log_weights({store, *chain.contour}, kind, when);
     at += store.size();
   }
   return p;
@@ -188,7 +189,7 @@ sgmc_status sgmc_draws_contour_shape(const sgmc_draws* draws, int64_t* m, int64_
     const auto c = contour_chain(draws, 0);
     // An automatic partition may give each chain its own m: the largest.
     sgmc::Index largest = 0;
-    for (const auto& chain : draws->contour) largest = std::max(largest, chain->theta.values().size());
+    for (const auto& chain : draws->chains) largest = std::max(largest, chain.contour->theta.values().size());
     if (m != nullptr) *m = largest;
     if (n_thetas != nullptr) *n_thetas = c.contour.trace.theta_trace().cols();
     return SGMC_OK;

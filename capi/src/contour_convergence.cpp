@@ -24,9 +24,7 @@ namespace {
 std::vector<sgmc::ContourChainRecord> contour_chains(const sgmc_draws* draws) {
   contour_chain(draws, 0);
   std::vector<sgmc::ContourChainRecord> chains;
-  for (std::size_t c = 0; c < draws->chains.size(); ++c) {
-    chains.push_back({&draws->chains[c], &*draws->contour[c]});
-  }
+  for (const auto& chain : draws->chains) chains.push_back({&chain.draws, &*chain.contour});
   return chains;
 }
 

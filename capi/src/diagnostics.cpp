@@ -71,7 +71,7 @@ sgmc_status sgmc_draws_convergence(const sgmc_draws* draws, sgmc_convergence_sta
     require_non_null(draws, "draws");
     require_non_null(out, "out");
     std::vector<Eigen::Ref<const Eigen::MatrixXd>> chains;
-    for (const auto& chain : draws->chains) chains.push_back(chain.draws());
+    for (const auto& chain : draws->chains) chains.push_back(chain.draws.draws());
     const auto values =
         sgmc::convergence_per_coordinate(chains, static_cast<sgmc::ConvergenceStat>(sgmc::capi::enum_arg(stat)));
     require_length(out_len, values.size(), "out_len");

@@ -18,7 +18,7 @@ const DrawStore& chain_store(const sgmc_draws* draws, int64_t chain, const void*
   const auto n = static_cast<int64_t>(draws->chains.size());
   sgmc::require(chain >= 0 && chain < n, "chain", chain,
                 ("must be in [0, n_chains) with n_chains = " + sgmc::show(n)).c_str());
-  return draws->chains[static_cast<std::size_t>(chain)];
+  return draws->chains[static_cast<std::size_t>(chain)].draws;
 }
 
 }  // namespace sgmc::capi
@@ -51,9 +51,9 @@ sgmc_status sgmc_draws_shape(const sgmc_draws* draws, int64_t* n_chains, int64_t
     if (n_chains != nullptr) *n_chains = static_cast<int64_t>(draws->chains.size());
     if (n_draws != nullptr) {  // the longest chain's (they differ after a fault only)
       *n_draws = 0;
-      for (const auto& store : draws->chains) *n_draws = std::max<int64_t>(*n_draws, store.size());
+      for (const auto& c : draws->chains) *n_draws = std::max<int64_t>(*n_draws, c.draws.size());
     }
-    if (dim != nullptr) *dim = empty ? 0 : draws->chains.front().dim();
+    if (dim != nullptr) *dim = empty ? 0 : draws->chains.front().draws.dim();
     return SGMC_OK;
   });
 }

@@ -59,7 +59,7 @@ void save_draws(ByteWriter& out, const sgmc_draws& d) {
   out.flag(d.cyclical.has_value());
   if (d.cyclical) save_schedule(out, *d.cyclical);
   out.i64(static_cast<Index>(d.chains.size()));
-  for (std::size_t c = 0; c < d.chains.size(); ++c) sgmc::save_recorded(out, d.recorded(c));
+  for (const auto& chain : d.chains) sgmc::save_recorded(out, chain);
 }
 
 /// Appends the chains of one saved draws object to `d`; the first one also
@@ -85,13 +85,13 @@ void load_draws(ByteReader& in, sgmc_draws& d, bool first) {
   const Index n_chains = in.index("number of chains", 0, in.doubles_left());
   for (Index c = 0; c < n_chains; ++c) {
     sgmc::RecordedChain chain = sgmc::load_recorded(in);
-    if (!d.chains.empty() && d.chains.front().dim() != chain.draws.dim()) {
+    if (!d.chains.empty() && d.chains.front().draws.dim() != chain.draws.dim()) {
       throw sgmc::Error(sgmc::ErrorKind::kInvalidArgument,
                         "argument 'bytes' joins draws of dimension " +
-                            sgmc::show(d.chains.front().dim()) + " and " +
+                            sgmc::show(d.chains.front().draws.dim()) + " and " +
                             sgmc::show(chain.draws.dim()));
     }
-    if (chain.mhbt.has_value() != !d.mhbt.empty() && !d.chains.empty()) {
+    if (!d.chains.empty() && chain.mhbt.has_value() != d.chains.front().mhbt.has_value()) {
       throw sgmc::Error(sgmc::ErrorKind::kInvalidArgument,
                         "argument 'bytes' joins the draws of different samplers");
     }

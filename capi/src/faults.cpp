@@ -32,7 +32,7 @@ sgmc_status sgmc_chain_faults(const sgmc_chain* chain, int64_t* out) {
 sgmc_status sgmc_draws_faults(const sgmc_draws* draws, int64_t chain, int64_t* out) {
   return guarded([&] {
     sgmc::capi::chain_store(draws, chain, out);  // validates draws, chain and out
-    *out = draws->faults[static_cast<std::size_t>(chain)];
+    *out = draws->chains[static_cast<std::size_t>(chain)].faults;
     return SGMC_OK;
   });
 }

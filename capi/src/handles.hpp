@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "sgmc/chain/chain.hpp"
-#include "sgmc/chain/recorded_chain.hpp"
+#include "sgmc/chain/recorded_run.hpp"
 #include "sgmc/config/options.hpp"
 #include "sgmc/data/dataset.hpp"
 #include "sgmc/drivers/hosted_run.hpp"
@@ -34,22 +34,9 @@ struct sgmc_model {
   }
 };
 
-struct sgmc_draws {
-  std::vector<sgmc::DrawStore> chains;
-  /// The schedule of a cycsgld or cycsghmc run, which tags draws with cycles.
-  std::optional<sgmc::StepSchedule> cyclical;
-  /// Per neighbouring pair of a resgld run; empty otherwise.
-  sgmc::SwapStats swaps;
-  /// The temperature of each chain (the ladder of a resgld run).
-  std::vector<double> temperatures;
-  std::vector<std::optional<sgmc::ContourDraws>> contour;  ///< per chain; empty optional unless contour
-  std::vector<sgmc::MhbtStats> mhbt;  ///< per chain, for sampler "mhbt" only
-  std::vector<sgmc::Index> faults;    ///< per chain: evaluations rejected (on_fault = "reject")
-  std::vector<sgmc::Index> steps_done;  ///< per chain: iterations made
-  /// True when the chains share one theta (icsgld, icsghmc, picsgld): their
-  /// weights are comparable and the estimates pool all chains.
-  bool shared_theta = false;
-
+/// What a run recorded (lib/sgmc/chain/recorded_run.hpp), its parts read by
+/// name (sgmc_draws_column_*, sgmc_draws_stat_*).
+struct sgmc_draws : sgmc::RecordedRun {
   /// Copies of what `chains` have recorded so far, with a run's swap statistics.
   static std::unique_ptr<sgmc_draws> of(const sgmc::ChainList& chains, sgmc::SwapStats swaps = {}) {
     auto draws = std::make_unique<sgmc_draws>();
@@ -57,29 +44,6 @@ struct sgmc_draws {
     for (const auto& chain : chains) draws->add(*chain);
     draws->swaps = std::move(swaps);
     return draws;
-  }
-
-  /// Appends a copy of what `chain` has recorded so far.
-  void add(const sgmc::Chain& chain) {
-    if (sgmc::is_cyclical(chain.config().kind)) cyclical = chain.config().schedule;
-    shared_theta = sgmc::is_interacting(chain.config().kind);
-    add(sgmc::recorded(chain));
-  }
-
-  /// Appends one chain's record.
-  void add(sgmc::RecordedChain d) {
-    chains.push_back(std::move(d.draws));
-    temperatures.push_back(d.temperature);
-    steps_done.push_back(d.steps_done);
-    faults.push_back(d.faults);
-    contour.push_back(std::move(d.contour));
-    if (d.mhbt) mhbt.push_back(*d.mhbt);
-  }
-
-  /// A copy of chain c's record.
-  sgmc::RecordedChain recorded(std::size_t c) const {
-    return {chains[c], temperatures[c], steps_done[c], faults[c],
-            mhbt.empty() ? std::nullopt : std::optional<sgmc::MhbtStats>(mhbt[c]), contour[c]};
   }
 };
 

@@ -42,12 +42,12 @@ sgmc_status sgmc_draws_mhbt_stats(const sgmc_draws* draws, int64_t chain, int64_
                                   int64_t* forward_accepted, double* beta) {
   return guarded([&] {
     require_non_null(draws, "draws");
-    sgmc::require(!draws->mhbt.empty(), "draws", "draws of another sampler",
-                  "have no MHBT statistics (sampler 'mhbt' only)");
-    const auto n = static_cast<int64_t>(draws->mhbt.size());
+    sgmc::require(!draws->chains.empty() && draws->chains.front().mhbt, "draws",
+                  "draws of another sampler", "have no MHBT statistics (sampler 'mhbt' only)");
+    const auto n = static_cast<int64_t>(draws->chains.size());
     sgmc::require(chain >= 0 && chain < n, "chain", chain,
                   ("must be in [0, n_chains) with n_chains = " + sgmc::show(n)).c_str());
-    return write(draws->mhbt[static_cast<std::size_t>(chain)], proposed, accepted,
+    return write(*draws->chains[static_cast<std::size_t>(chain)].mhbt, proposed, accepted,
                  forward_proposed, forward_accepted, beta);
   });
 }

@@ -13,8 +13,8 @@ sgmc_status sgmc_draws_copy_temperatures(const sgmc_draws* draws, double* out, i
   return guarded([&] {
     require_non_null(draws, "draws");
     require_non_null(out, "out");
-    require_length(out_len, static_cast<int64_t>(draws->temperatures.size()), "out_len");
-    std::copy(draws->temperatures.begin(), draws->temperatures.end(), out);
+    require_length(out_len, static_cast<int64_t>(draws->chains.size()), "out_len");
+    for (const auto& chain : draws->chains) *out++ = chain.temperature;
     return SGMC_OK;
   });
 }

@@ -53,6 +53,7 @@ include("options.jl")
 include("samplers.jl")
 include("models.jl")
 include("draws.jl")
+include("record.jl")
 include("contour_verdict.jl")
 include("run.jl")
 include("chain.jl")
@@ -80,6 +81,8 @@ const _PUBLIC = (
     :check, :resume, :positions, :energies, :iterations, :theta, :resample, :cycles,
     :convergence, :faults, :draws, :run!, :step!, :steps_done, :current_position, :save_chain,
     :load_chain,
+    # named columns and statistics of draws
+    :columns, :column, :statistics, :statistic,
     # the library
     :version, :libsgmc, :set_library!, :library_problem)
 @static if VERSION >= v"1.11.0-DEV.469"

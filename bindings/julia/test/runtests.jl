@@ -328,6 +328,23 @@ end
         @test t[1] ≈ 1.0 && t[end] ≈ 4.0
     end
 
+    @testset "named columns and statistics: any sampler's, as its family readers give" begin
+        d = sample_chains(gauss_c(), MU; sampler = :resgld, n_chains = 3, step_size = 0.02,
+                          temperature_max = 4.0, n_steps = 2000, seed = 3)
+        @test Sgmc.columns(d) == ["energy", "step"]
+        @test "swap_attempts" in Sgmc.statistics(d)
+        @test Sgmc.column(d, :energy, 2) == energies(d, 2)
+        @test Sgmc.column(d, "step") == Sgmc.iterations(d)
+        @test Sgmc.statistic(d, :swap_attempts, 3) == swap_stats(d).attempts
+        @test [Sgmc.statistic(d, :temperature, c) for c in 1:3] == temperatures(d)
+        @test Sgmc.statistic(d, :iterations) == 2000
+        @test_throws SgmcError Sgmc.column(d, :log_weight)
+        c = sample_chains(gauss_c(), MU; sampler = :csgld, step_size = 0.02, n_steps = 2000, seed = 4)
+        @test Sgmc.column(c, :log_weight) == log_weights(c)
+        @test Sgmc.column(c, :subregion) .+ 1 == contour_index(c)
+        @test Sgmc.statistic(c, :theta) == Sgmc.theta(c)
+    end
+
     @testset "cyclical accessors" begin
         d = sample_chains(gauss_c(), MU; sampler = :cycsgld, step_size = 0.05, cycles = 5,
                           n_steps = 5000, seed = 1)

@@ -775,6 +775,151 @@ SGMC_API sgmc_status sgmc_draws_copy_steps(const sgmc_draws *draws, int64_t chai
 /** @} */
 
 /* ------------------------------------------------------------------------ */
+/** @name Draws: named columns and statistics
+ *  Whatever a sampler records beside its draws, read by name, so that a
+ *  caller reads any of it without knowing the sampler's family (and a new
+ *  part needs no new function). A column has one row per draw of a chain:
+ *  "energy", "step"; "cycle" (cyclical samplers); "subregion" and
+ *  "log_weight" (contour samplers). A statistic describes one chain:
+ *  "temperature", "iterations", "faults"; "theta", "theta_trace",
+ *  "contour_u1", "contour_du", "contour_m", "contour_zeta",
+ *  "contour_pilot_steps", "contour_automatic" (contour samplers);
+ *  "mhbt_proposed", "mhbt_accepted", "mhbt_forward_proposed",
+ *  "mhbt_forward_accepted", "mhbt_beta" (MHBT); and, the same for every
+ *  chain since they describe the whole run, "cycles" (cyclical samplers),
+ *  "swap_attempts" and "swap_accepts" (replica exchange). docs/runs.md says
+ *  what each holds. Values are rows x cols, row after row, of the type
+ *  sgmc_draws_column_shape() or sgmc_draws_stat_shape() gives.
+ *  @{ */
+
+/** @brief The type of a column's or statistic's values. */
+typedef enum sgmc_value_type {
+  SGMC_VALUE_INT64 = 1, /**< int64_t: copy with the functions ending in _int */
+  SGMC_VALUE_DOUBLE = 2 /**< double */
+} sgmc_value_type;
+
+/**
+ * @brief The number of columns these draws have (those of their sampler).
+ * @param[in] draws The draws.
+ * @param[out] n The count.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_column_count(const sgmc_draws *draws, int64_t *n);
+
+/**
+ * @brief The name of one column of these draws.
+ * @param[in] draws The draws.
+ * @param[in] index In [0, sgmc_draws_column_count()).
+ * @param[out] name A string owned by the library, valid for its lifetime.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_column_name(const sgmc_draws *draws, int64_t index,
+                                            const char **name);
+
+/**
+ * @brief The type and shape of one chain's column @p name.
+ * @param[in] draws The draws.
+ * @param[in] chain In [0, n_chains).
+ * @param[in] name A column of these draws.
+ * @param[out] type The type of its values. May be NULL (so may every output).
+ * @param[out] rows The chain's number of draws.
+ * @param[out] cols The values per draw.
+ * @return ::SGMC_OK; ::SGMC_ERROR_INVALID_ARGUMENT (also for a name these
+ *         draws do not have, the message listing those they have).
+ */
+SGMC_API sgmc_status sgmc_draws_column_shape(const sgmc_draws *draws, int64_t chain,
+                                             const char *name, sgmc_value_type *type,
+                                             int64_t *rows, int64_t *cols);
+
+/**
+ * @brief Copies one chain's column @p name of ::SGMC_VALUE_DOUBLE values.
+ * @param[in] draws The draws.
+ * @param[in] chain In [0, n_chains).
+ * @param[in] name A column of these draws, of doubles.
+ * @param[out] out rows x cols values, row after row.
+ * @param[in] out_len The length of @p out; at least rows x cols.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT (also for a column of
+ *         another type).
+ */
+SGMC_API sgmc_status sgmc_draws_copy_column(const sgmc_draws *draws, int64_t chain,
+                                            const char *name, double *out, int64_t out_len);
+
+/**
+ * @brief Copies one chain's column @p name of ::SGMC_VALUE_INT64 values.
+ * @param[in] draws The draws.
+ * @param[in] chain In [0, n_chains).
+ * @param[in] name A column of these draws, of int64_t.
+ * @param[out] out rows x cols values, row after row.
+ * @param[in] out_len The length of @p out; at least rows x cols.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT (also for a column of
+ *         another type).
+ */
+SGMC_API sgmc_status sgmc_draws_copy_column_int(const sgmc_draws *draws, int64_t chain,
+                                                const char *name, int64_t *out, int64_t out_len);
+
+/**
+ * @brief The number of statistics these draws have (those of their sampler).
+ * @param[in] draws The draws.
+ * @param[out] n The count.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_stat_count(const sgmc_draws *draws, int64_t *n);
+
+/**
+ * @brief The name of one statistic of these draws.
+ * @param[in] draws The draws.
+ * @param[in] index In [0, sgmc_draws_stat_count()).
+ * @param[out] name A string owned by the library, valid for its lifetime.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_stat_name(const sgmc_draws *draws, int64_t index,
+                                          const char **name);
+
+/**
+ * @brief The type and shape of one chain's statistic @p name.
+ * @param[in] draws The draws.
+ * @param[in] chain In [0, n_chains).
+ * @param[in] name A statistic of these draws.
+ * @param[out] type The type of its values. May be NULL (so may every output).
+ * @param[out] rows Its rows (1 but for "theta_trace": one per theta kept).
+ * @param[out] cols Its values per row.
+ * @return ::SGMC_OK; ::SGMC_ERROR_STATE for a chain without it yet (the
+ *         partition of a chain stopped during its pilot);
+ *         ::SGMC_ERROR_INVALID_ARGUMENT (also for a name these draws do
+ *         not have, the message listing those they have).
+ */
+SGMC_API sgmc_status sgmc_draws_stat_shape(const sgmc_draws *draws, int64_t chain,
+                                           const char *name, sgmc_value_type *type,
+                                           int64_t *rows, int64_t *cols);
+
+/**
+ * @brief Copies one chain's statistic @p name of ::SGMC_VALUE_DOUBLE values.
+ * @param[in] draws The draws.
+ * @param[in] chain In [0, n_chains).
+ * @param[in] name A statistic of these draws, of doubles.
+ * @param[out] out rows x cols values, row after row.
+ * @param[in] out_len The length of @p out; at least rows x cols.
+ * @return ::SGMC_OK; ::SGMC_ERROR_STATE as for sgmc_draws_stat_shape();
+ *         ::SGMC_ERROR_INVALID_ARGUMENT (also for a statistic of another type).
+ */
+SGMC_API sgmc_status sgmc_draws_copy_stat(const sgmc_draws *draws, int64_t chain,
+                                          const char *name, double *out, int64_t out_len);
+
+/**
+ * @brief Copies one chain's statistic @p name of ::SGMC_VALUE_INT64 values.
+ * @param[in] draws The draws.
+ * @param[in] chain In [0, n_chains).
+ * @param[in] name A statistic of these draws, of int64_t.
+ * @param[out] out rows x cols values, row after row.
+ * @param[in] out_len The length of @p out; at least rows x cols.
+ * @return ::SGMC_OK; ::SGMC_ERROR_STATE as for sgmc_draws_stat_shape();
+ *         ::SGMC_ERROR_INVALID_ARGUMENT (also for a statistic of another type).
+ */
+SGMC_API sgmc_status sgmc_draws_copy_stat_int(const sgmc_draws *draws, int64_t chain,
+                                              const char *name, int64_t *out, int64_t out_len);
+/** @} */
+
+/* ------------------------------------------------------------------------ */
 /** @name Running chains
  *  @{ */
 

@@ -1402,6 +1402,259 @@ function sgmc_draws_copy_steps(draws, chain, out, out_len)
 end
 
 """
+    sgmc_value_type
+
+The type of a column's or statistic's values.
+"""
+const sgmc_value_type = Cint
+
+"""
+    SGMC_VALUE_INT64
+
+int64_t: copy with the functions ending in _int
+"""
+const SGMC_VALUE_INT64 = sgmc_value_type(1)
+
+"""
+    SGMC_VALUE_DOUBLE
+
+double
+"""
+const SGMC_VALUE_DOUBLE = sgmc_value_type(2)
+
+"""
+    sgmc_draws_column_count(draws, n)
+
+The number of columns these draws have (those of their sampler).
+
+# Arguments
+- `draws` (in): The draws.
+- `n` (out): The count.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_draws_column_count(const sgmc_draws *draws, int64_t *n);
+```
+"""
+function sgmc_draws_column_count(draws, n)
+    ccall((:sgmc_draws_column_count, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Ptr{Int64}), draws, n)
+end
+
+"""
+    sgmc_draws_column_name(draws, index, name)
+
+The name of one column of these draws.
+
+# Arguments
+- `draws` (in): The draws.
+- `index` (in): In [0, `sgmc_draws_column_count`).
+- `name` (out): A string owned by the library, valid for its lifetime.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_draws_column_name(const sgmc_draws *draws, int64_t index, const char **name);
+```
+"""
+function sgmc_draws_column_name(draws, index, name)
+    ccall((:sgmc_draws_column_name, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Ptr{Cstring}), draws, index, name)
+end
+
+"""
+    sgmc_draws_column_shape(draws, chain, name, type_, rows, cols)
+
+The type and shape of one chain's column `name`.
+
+# Arguments
+- `draws` (in): The draws.
+- `chain` (in): In [0, n_chains).
+- `name` (in): A column of these draws.
+- `type` (out): The type of its values. May be NULL (so may every output).
+- `rows` (out): The chain's number of draws.
+- `cols` (out): The values per draw.
+
+# Returns
+`SGMC_OK`; `SGMC_ERROR_INVALID_ARGUMENT` (also for a name these draws do not have, the message listing those they have).
+
+C prototype:
+```c
+sgmc_status sgmc_draws_column_shape(const sgmc_draws *draws, int64_t chain, const char *name, sgmc_value_type *type, int64_t *rows, int64_t *cols);
+```
+"""
+function sgmc_draws_column_shape(draws, chain, name, type_, rows, cols)
+    ccall((:sgmc_draws_column_shape, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Cstring, Ptr{sgmc_value_type}, Ptr{Int64}, Ptr{Int64}), draws, chain, name, type_, rows, cols)
+end
+
+"""
+    sgmc_draws_copy_column(draws, chain, name, out, out_len)
+
+Copies one chain's column `name` of `SGMC_VALUE_DOUBLE` values.
+
+# Arguments
+- `draws` (in): The draws.
+- `chain` (in): In [0, n_chains).
+- `name` (in): A column of these draws, of doubles.
+- `out` (out): rows x cols values, row after row.
+- `out_len` (in): The length of `out`; at least rows x cols.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT` (also for a column of another type).
+
+C prototype:
+```c
+sgmc_status sgmc_draws_copy_column(const sgmc_draws *draws, int64_t chain, const char *name, double *out, int64_t out_len);
+```
+"""
+function sgmc_draws_copy_column(draws, chain, name, out, out_len)
+    ccall((:sgmc_draws_copy_column, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Cstring, Ptr{Cdouble}, Int64), draws, chain, name, out, out_len)
+end
+
+"""
+    sgmc_draws_copy_column_int(draws, chain, name, out, out_len)
+
+Copies one chain's column `name` of `SGMC_VALUE_INT64` values.
+
+# Arguments
+- `draws` (in): The draws.
+- `chain` (in): In [0, n_chains).
+- `name` (in): A column of these draws, of int64_t.
+- `out` (out): rows x cols values, row after row.
+- `out_len` (in): The length of `out`; at least rows x cols.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT` (also for a column of another type).
+
+C prototype:
+```c
+sgmc_status sgmc_draws_copy_column_int(const sgmc_draws *draws, int64_t chain, const char *name, int64_t *out, int64_t out_len);
+```
+"""
+function sgmc_draws_copy_column_int(draws, chain, name, out, out_len)
+    ccall((:sgmc_draws_copy_column_int, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Cstring, Ptr{Int64}, Int64), draws, chain, name, out, out_len)
+end
+
+"""
+    sgmc_draws_stat_count(draws, n)
+
+The number of statistics these draws have (those of their sampler).
+
+# Arguments
+- `draws` (in): The draws.
+- `n` (out): The count.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_draws_stat_count(const sgmc_draws *draws, int64_t *n);
+```
+"""
+function sgmc_draws_stat_count(draws, n)
+    ccall((:sgmc_draws_stat_count, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Ptr{Int64}), draws, n)
+end
+
+"""
+    sgmc_draws_stat_name(draws, index, name)
+
+The name of one statistic of these draws.
+
+# Arguments
+- `draws` (in): The draws.
+- `index` (in): In [0, `sgmc_draws_stat_count`).
+- `name` (out): A string owned by the library, valid for its lifetime.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_draws_stat_name(const sgmc_draws *draws, int64_t index, const char **name);
+```
+"""
+function sgmc_draws_stat_name(draws, index, name)
+    ccall((:sgmc_draws_stat_name, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Ptr{Cstring}), draws, index, name)
+end
+
+"""
+    sgmc_draws_stat_shape(draws, chain, name, type_, rows, cols)
+
+The type and shape of one chain's statistic `name`.
+
+# Arguments
+- `draws` (in): The draws.
+- `chain` (in): In [0, n_chains).
+- `name` (in): A statistic of these draws.
+- `type` (out): The type of its values. May be NULL (so may every output).
+- `rows` (out): Its rows (1 but for "theta_trace": one per theta kept).
+- `cols` (out): Its values per row.
+
+# Returns
+`SGMC_OK`; `SGMC_ERROR_STATE` for a chain without it yet (the partition of a chain stopped during its pilot); `SGMC_ERROR_INVALID_ARGUMENT` (also for a name these draws do not have, the message listing those they have).
+
+C prototype:
+```c
+sgmc_status sgmc_draws_stat_shape(const sgmc_draws *draws, int64_t chain, const char *name, sgmc_value_type *type, int64_t *rows, int64_t *cols);
+```
+"""
+function sgmc_draws_stat_shape(draws, chain, name, type_, rows, cols)
+    ccall((:sgmc_draws_stat_shape, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Cstring, Ptr{sgmc_value_type}, Ptr{Int64}, Ptr{Int64}), draws, chain, name, type_, rows, cols)
+end
+
+"""
+    sgmc_draws_copy_stat(draws, chain, name, out, out_len)
+
+Copies one chain's statistic `name` of `SGMC_VALUE_DOUBLE` values.
+
+# Arguments
+- `draws` (in): The draws.
+- `chain` (in): In [0, n_chains).
+- `name` (in): A statistic of these draws, of doubles.
+- `out` (out): rows x cols values, row after row.
+- `out_len` (in): The length of `out`; at least rows x cols.
+
+# Returns
+`SGMC_OK`; `SGMC_ERROR_STATE` as for `sgmc_draws_stat_shape`; `SGMC_ERROR_INVALID_ARGUMENT` (also for a statistic of another type).
+
+C prototype:
+```c
+sgmc_status sgmc_draws_copy_stat(const sgmc_draws *draws, int64_t chain, const char *name, double *out, int64_t out_len);
+```
+"""
+function sgmc_draws_copy_stat(draws, chain, name, out, out_len)
+    ccall((:sgmc_draws_copy_stat, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Cstring, Ptr{Cdouble}, Int64), draws, chain, name, out, out_len)
+end
+
+"""
+    sgmc_draws_copy_stat_int(draws, chain, name, out, out_len)
+
+Copies one chain's statistic `name` of `SGMC_VALUE_INT64` values.
+
+# Arguments
+- `draws` (in): The draws.
+- `chain` (in): In [0, n_chains).
+- `name` (in): A statistic of these draws, of int64_t.
+- `out` (out): rows x cols values, row after row.
+- `out_len` (in): The length of `out`; at least rows x cols.
+
+# Returns
+`SGMC_OK`; `SGMC_ERROR_STATE` as for `sgmc_draws_stat_shape`; `SGMC_ERROR_INVALID_ARGUMENT` (also for a statistic of another type).
+
+C prototype:
+```c
+sgmc_status sgmc_draws_copy_stat_int(const sgmc_draws *draws, int64_t chain, const char *name, int64_t *out, int64_t out_len);
+```
+"""
+function sgmc_draws_copy_stat_int(draws, chain, name, out, out_len)
+    ccall((:sgmc_draws_copy_stat_int, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Cstring, Ptr{Int64}, Int64), draws, chain, name, out, out_len)
+end
+
+"""
     sgmc_progress_fn
 
 Progress report, called on the thread that called `sgmc_sample` after every "progress_every" iterations of all chains.
@@ -1959,7 +2212,7 @@ Where the next evaluation is wanted.
 - `batch_size` (out): n, the number of indices (0 for a data-free target).
 
 # Returns
-`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+`SGMC_OK`; `SGMC_ERROR_NONFINITE`, changing nothing, when the last move left the finite numbers (a step size, temperature or gradient too large; docs/faults.md); `SGMC_ERROR_INVALID_ARGUMENT`.
 
 C prototype:
 ```c
@@ -3358,6 +3611,19 @@ export sgmc_draws_count
 export sgmc_draws_copy
 export sgmc_draws_copy_energy
 export sgmc_draws_copy_steps
+export sgmc_value_type
+export SGMC_VALUE_INT64
+export SGMC_VALUE_DOUBLE
+export sgmc_draws_column_count
+export sgmc_draws_column_name
+export sgmc_draws_column_shape
+export sgmc_draws_copy_column
+export sgmc_draws_copy_column_int
+export sgmc_draws_stat_count
+export sgmc_draws_stat_name
+export sgmc_draws_stat_shape
+export sgmc_draws_copy_stat
+export sgmc_draws_copy_stat_int
 export sgmc_progress_fn
 export sgmc_sample
 export sgmc_resume

@@ -1,0 +1,34 @@
+// What a run recorded: every chain's record with what the chains share (the
+// schedule that tags a cyclical run's draws with cycles, the swaps between
+// the rungs of a replica-exchange ladder, one theta of the interacting
+// samplers). The C API's sgmc_draws is one; record_fields.hpp reads its
+// parts by name.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "sgmc/chain/chain.hpp"
+#include "sgmc/chain/recorded_chain.hpp"
+#include "sgmc/samplers/swap_rule.hpp"
+#include "sgmc/schedules/step_schedule.hpp"
+
+namespace sgmc {
+
+struct RecordedRun {
+  std::vector<RecordedChain> chains;
+  /// The schedule of a cycsgld or cycsghmc run, which tags draws with cycles.
+  std::optional<StepSchedule> cyclical;
+  /// Per neighbouring pair of a resgld run; empty otherwise.
+  SwapStats swaps;
+  /// True when the chains share one theta (icsgld, icsghmc, picsgld): their
+  /// weights are comparable and the estimates pool all chains.
+  bool shared_theta = false;
+
+  /// Appends a copy of what `chain` has recorded so far.
+  void add(const Chain& chain);
+  /// Appends one chain's record.
+  void add(RecordedChain chain) { chains.push_back(std::move(chain)); }
+};
+
+}  // namespace sgmc

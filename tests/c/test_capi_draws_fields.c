@@ -1,0 +1,155 @@
+/* The named columns and statistics of draws (sgmc_draws_column_*,
+ * sgmc_draws_stat_*) from plain C99: each sampler family's names, values
+ * equal to those of the family's own functions, and errors that name the
+ * argument and value. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "sgmc/sgmc.h"
+
+#define STEPS 400
+
+static sgmc_draws *sample(const sgmc_model *m, const char *sampler, int64_t n_chains) {
+  sgmc_options *o = NULL;
+  sgmc_draws *d = NULL;
+  double x0[2] = {0.5, -0.5};
+  CHECK_OK(sgmc_options_create(&o));
+  CHECK_OK(sgmc_options_set_string(o, "sampler", sampler));
+  CHECK_OK(sgmc_options_set_int(o, "n_steps", STEPS));
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", n_chains));
+  CHECK_OK(sgmc_options_set_double(o, "step_size", 0.01));
+  if (strcmp(sampler, "resgld") == 0) CHECK_OK(sgmc_options_set_double(o, "temperature_max", 4.0));
+  CHECK_OK(sgmc_sample(&d, m, o, x0, 2, NULL, NULL));
+  sgmc_options_destroy(o);
+  return d;
+}
+
+/* 1 when `name` is among the column (stats = 0) or statistic names of d. */
+static int has(const sgmc_draws *d, int stats, const char *name) {
+  int64_t n = 0, i;
+  const char *got = NULL;
+  CHECK_OK(stats ? sgmc_draws_stat_count(d, &n) : sgmc_draws_column_count(d, &n));
+  for (i = 0; i < n; ++i) {
+    CHECK_OK(stats ? sgmc_draws_stat_name(d, i, &got) : sgmc_draws_column_name(d, i, &got));
+    if (strcmp(got, name) == 0) return 1;
+  }
+  return 0;
+}
+
+/* Statistic `name` of chain c, a 1 x 1 int64_t. */
+static int64_t stat_int(const sgmc_draws *d, int64_t c, const char *name) {
+  int64_t v = -1, rows = 0, cols = 0;
+  sgmc_value_type type = SGMC_VALUE_DOUBLE;
+  CHECK_OK(sgmc_draws_stat_shape(d, c, name, &type, &rows, &cols));
+  CHECK(type == SGMC_VALUE_INT64 && rows == 1 && cols == 1);
+  CHECK_OK(sgmc_draws_copy_stat_int(d, c, name, &v, 1));
+  return v;
+}
+
+static double stat_double(const sgmc_draws *d, int64_t c, const char *name) {
+  double v = -1;
+  CHECK_OK(sgmc_draws_copy_stat(d, c, name, &v, 1));
+  return v;
+}
+
+static void test_every_sampler(const sgmc_model *m) {
+  sgmc_draws *d = sample(m, "sgld", 2);
+  int64_t n = 0, rows = 0, cols = 0, i, faults = -1, *steps, *got_steps;
+  double *energy, *got_energy;
+  sgmc_value_type type = SGMC_VALUE_INT64;
+
+  CHECK(has(d, 0, "energy") && has(d, 0, "step"));
+  CHECK(!has(d, 0, "log_weight") && !has(d, 0, "cycle") && !has(d, 1, "theta"));
+  CHECK_OK(sgmc_draws_count(d, 1, &n));
+  CHECK_OK(sgmc_draws_column_shape(d, 1, "energy", &type, &rows, &cols));
+  CHECK(type == SGMC_VALUE_DOUBLE && rows == n && cols == 1);
+  energy = malloc(sizeof(double) * (size_t)n);
+  got_energy = malloc(sizeof(double) * (size_t)n);
+  steps = malloc(sizeof(int64_t) * (size_t)n);
+  got_steps = malloc(sizeof(int64_t) * (size_t)n);
+  CHECK_OK(sgmc_draws_copy_energy(d, 1, energy, n));
+  CHECK_OK(sgmc_draws_copy_column(d, 1, "energy", got_energy, n));
+  CHECK_OK(sgmc_draws_copy_steps(d, 1, steps, n));
+  CHECK_OK(sgmc_draws_copy_column_int(d, 1, "step", got_steps, n));
+  for (i = 0; i < n; ++i) CHECK(energy[i] == got_energy[i] && steps[i] == got_steps[i]);
+  CHECK(stat_int(d, 1, "iterations") == STEPS);
+  CHECK_OK(sgmc_draws_faults(d, 1, &faults));
+  CHECK(stat_int(d, 1, "faults") == faults);
+  CHECK(stat_double(d, 0, "temperature") == 1.0);
+
+  /* Errors name the argument and the value. */
+  CHECK_ERROR(sgmc_draws_copy_column(d, 0, "log_weight", got_energy, n),
+              SGMC_ERROR_INVALID_ARGUMENT, "argument 'name' = log_weight: is not a column of these draws (they have energy, step)");
+  CHECK_ERROR(sgmc_draws_copy_column(d, 0, "step", got_energy, n), SGMC_ERROR_INVALID_ARGUMENT,
+              "holds int64_t values");
+  CHECK_ERROR(sgmc_draws_copy_column_int(d, 0, "step", got_steps, n - 1),
+              SGMC_ERROR_INVALID_ARGUMENT, "out_len");
+  CHECK_ERROR(sgmc_draws_column_shape(d, 2, "step", NULL, NULL, NULL),
+              SGMC_ERROR_INVALID_ARGUMENT, "argument 'chain' = 2");
+  CHECK_ERROR(sgmc_draws_stat_name(d, 99, NULL), SGMC_ERROR_INVALID_ARGUMENT, "argument 'name' is NULL");
+  CHECK_ERROR(sgmc_draws_column_name(d, 2, &(const char *){NULL}), SGMC_ERROR_INVALID_ARGUMENT,
+              "argument 'index' = 2");
+  CHECK_ERROR(sgmc_draws_stat_count(NULL, &n), SGMC_ERROR_INVALID_ARGUMENT, "'draws' is NULL");
+  free(energy), free(got_energy), free(steps), free(got_steps);
+  sgmc_draws_destroy(d);
+}
+
+static void test_contour(const sgmc_model *m) {
+  sgmc_draws *d = sample(m, "csgld", 1);
+  int64_t n = 0, i, rows = 0, cols = 0, theta_m = 0, *index, *got_index;
+  double *w, *got_w, *theta, *got_theta, du = 0;
+  CHECK(has(d, 0, "subregion") && has(d, 0, "log_weight") && has(d, 1, "theta_trace"));
+  CHECK_OK(sgmc_draws_count(d, 0, &n));
+  index = malloc(sizeof(int64_t) * (size_t)n);
+  got_index = malloc(sizeof(int64_t) * (size_t)n);
+  w = malloc(sizeof(double) * (size_t)n);
+  got_w = malloc(sizeof(double) * (size_t)n);
+  CHECK_OK(sgmc_draws_copy_contour_index(d, 0, index, n));
+  CHECK_OK(sgmc_draws_copy_column_int(d, 0, "subregion", got_index, n));
+  CHECK_OK(sgmc_draws_copy_log_weights(d, 0, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_RUNNING, w, n));
+  CHECK_OK(sgmc_draws_copy_column(d, 0, "log_weight", got_w, n));
+  for (i = 0; i < n; ++i) CHECK(index[i] == got_index[i] && w[i] == got_w[i]);
+
+  CHECK_OK(sgmc_draws_contour_partition(d, 0, NULL, &du, &theta_m, NULL, NULL, NULL));
+  CHECK(stat_int(d, 0, "contour_m") == theta_m && stat_double(d, 0, "contour_du") == du);
+  CHECK_OK(sgmc_draws_stat_shape(d, 0, "theta", NULL, &rows, &cols));
+  CHECK(rows == 1 && cols == theta_m);
+  theta = malloc(sizeof(double) * (size_t)theta_m);
+  got_theta = malloc(sizeof(double) * (size_t)theta_m);
+  CHECK_OK(sgmc_draws_copy_theta(d, 0, theta, theta_m));
+  CHECK_OK(sgmc_draws_copy_stat(d, 0, "theta", got_theta, theta_m));
+  for (i = 0; i < theta_m; ++i) CHECK(theta[i] == got_theta[i]);
+  free(index), free(got_index), free(w), free(got_w), free(theta), free(got_theta);
+  sgmc_draws_destroy(d);
+}
+
+static void test_run_statistics(const sgmc_model *m) {
+  sgmc_draws *d = sample(m, "resgld", 3);
+  int64_t attempts[2], accepts[2], got[2], cycles = 0, rows = 0, cols = 0;
+  CHECK_OK(sgmc_draws_swap_stats(d, attempts, accepts, 2));
+  CHECK_OK(sgmc_draws_stat_shape(d, 2, "swap_attempts", NULL, &rows, &cols));
+  CHECK(rows == 1 && cols == 2);
+  CHECK_OK(sgmc_draws_copy_stat_int(d, 2, "swap_attempts", got, 2));
+  CHECK(got[0] == attempts[0] && got[1] == attempts[1]);
+  CHECK_OK(sgmc_draws_copy_stat_int(d, 0, "swap_accepts", got, 2));
+  CHECK(got[0] == accepts[0] && got[1] == accepts[1]);
+  CHECK(stat_double(d, 2, "temperature") > 1.0);
+  sgmc_draws_destroy(d);
+
+  d = sample(m, "cycsgld", 1);
+  CHECK_OK(sgmc_draws_cycle_count(d, &cycles));
+  CHECK(has(d, 0, "cycle") && stat_int(d, 0, "cycles") == cycles);
+  sgmc_draws_destroy(d);
+}
+
+int main(void) {
+  const double mean[2] = {0.0, 0.0}, cov[4] = {1.0, 0.0, 0.0, 1.0};
+  sgmc_model *m = NULL;
+  CHECK_OK(sgmc_model_gaussian(&m, 2, mean, cov, 0.0, 0.0));
+  test_every_sampler(m);
+  test_contour(m);
+  test_run_statistics(m);
+  sgmc_model_destroy(m);
+  return check_summary();
+}
