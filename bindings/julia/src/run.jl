@@ -131,3 +131,90 @@ function _answer!(r::Run, m::JuliaModel)
         end
     end
 end
+
+"""
+    sample_chains(model, x0; options...) -> Draws
+
+Runs `n_chains` chains of the sampler given by the options (`sampler = :sgld`
+and every key of `docs/options.md`) on `model`: a [`Sgmc.Model`](@ref) in one
+call of `sgmc_sample`, its chains in parallel on `threads` C++ threads; a
+[`JuliaModel`](@ref) (or an `AbstractMCMC.LogDensityModel`, run as
+[`JuliaModel(model)`](@ref JuliaModel)) as a [`Sgmc.Run`](@ref) that asks
+this thread for every evaluation. `x0` is one starting point (a vector of length dim) or one per
+chain (a dim × n_chains matrix). Chain c uses the random streams keyed by
+(`seed`, c - 1), so the draws depend neither on the number of threads nor on
+the kind of model.
+
+A fault of the model that stops the run (docs/faults.md) throws an
+[`SgmcFault`](@ref) carrying the draws so far and, for a Julia model, the
+exception that stopped it.
+"""
+function sample_chains(model::AbstractSgmcModel, x0::AbstractVecOrMat{<:Real}; kwargs...)
+    return _sample(model, Options(; kwargs...), x0)
+end
+
+function _sample(model::Model, o::Options, x0::AbstractVecOrMat{<:Real})
+    x = Vector{Float64}(vec(x0))  # a matrix: column c is chain c, so chain after chain
+    sampler = getoption(o, "sampler")
+    ref = Ref{Ptr{LibSgmc.sgmc_draws}}(C_NULL)
+    status = LibSgmc.sgmc_sample(ref, model, o, x, length(x), C_NULL, C_NULL)
+    return _draws_or_fault(status, ref, sampler, model)
+end
+
+_sample(model::JuliaModel, o::Options, x0::AbstractVecOrMat{<:Real}) = run!(Run(o, model, x0), model)
+
+# The draws that sgmc_sample or sgmc_resume returned with `status`: after a
+# fault of the model they come with the fault, as an SgmcFault. Call it
+# right after the C call (it reads sgmc_last_error()).
+function _draws_or_fault(status, ref, sampler::String, model)
+    if status < 0 && ref[] != C_NULL
+        throw(_fault(status, () -> Draws(ref[], sampler, model), nothing))
+    end
+    check(status)
+    return _warn_not_converged(Draws(ref[], sampler, model))
+end
+
+# The options that may change when a run resumes; any other keyword throws.
+function _overrides(kwargs)
+    resumable = _resumable_options()
+    for key in keys(kwargs)
+        key in resumable ||
+            throw(ArgumentError("resume: option $(key) cannot change; only $(join(resumable, ", ")) can"))
+    end
+    return Options(; kwargs...)
+end
+
+"""
+    Sgmc.resume(model, path; threads, checkpoint_every, checkpoint_file) -> Draws
+
+Continues the run that `sample_chains(...; checkpoint_file = path)` saved
+(every `checkpoint_every` iterations and when it stopped) and returns the
+draws of the whole run, bitwise those of an uninterrupted run. One file
+holds every chain; a run of a [`JuliaModel`](@ref) and of a built-in model
+write the same format. Only the keywords shown may change; every other
+option is the saved run's. A file that is not a checkpoint, is truncated or
+corrupt, or comes from a newer sgmc throws an [`SgmcError`](@ref)
+(`SGMC_ERROR_FORMAT`, `SGMC_ERROR_IO`, `SGMC_ERROR_UNSUPPORTED`) and changes
+nothing. A fault of the model after the checkpoint throws an
+[`SgmcFault`](@ref) with all the draws so far, as `sample_chains` does.
+"""
+function resume(model::Model, path::AbstractString; kwargs...)
+    o = _overrides(kwargs)
+    sampler = getoption(checkpoint_options(path), "sampler")
+    ref = Ref{Ptr{LibSgmc.sgmc_draws}}(C_NULL)
+    status = LibSgmc.sgmc_resume(ref, model, path, o, C_NULL, C_NULL)
+    return _draws_or_fault(status, ref, sampler, model)
+end
+
+resume(model::JuliaModel, path::AbstractString; kwargs...) = run!(Run(model, path; kwargs...), model)
+
+"""
+    checkpoint_options(path) -> Options
+
+The options of the run saved in the checkpoint file `path`.
+"""
+function checkpoint_options(path::AbstractString)
+    ref = Ref{Ptr{LibSgmc.sgmc_options}}(C_NULL)
+    check(LibSgmc.sgmc_checkpoint_options(ref, path))
+    return Options(ref[])
+end
