@@ -79,8 +79,8 @@ expect_failure "a ccall through a pointer that does not name its C function" 'li
   "$py" "$tmp/julia/gen/check.py" signatures --header "$header" --src "$tmp/julia/src"
 
 fresh_copy
-sed -i 's/LibSgmc.sgmc_sample(ref, model, o, x, length(x), C_NULL, C_NULL)/LibSgmc.sgmc_sample(ref, model, o, x, C_NULL, C_NULL)/' "$tmp/julia/src/draws.jl"
-grep -q 'sgmc_sample(ref, model, o, x, C_NULL, C_NULL)' "$tmp/julia/src/draws.jl" || { echo "the breakage did not apply"; failures=$((failures + 1)); }
+sed -i 's/LibSgmc.sgmc_sample(ref, model, o, x, length(x), C_NULL, C_NULL)/LibSgmc.sgmc_sample(ref, model, o, x, C_NULL, C_NULL)/' "$tmp/julia/src/run.jl"
+grep -q 'sgmc_sample(ref, model, o, x, C_NULL, C_NULL)' "$tmp/julia/src/run.jl" || { echo "the breakage did not apply"; failures=$((failures + 1)); }
 expect_failure "a call of the generated layer with an argument too few (src/)" 'sgmc_sample: passes 6 argument\(s\) but the generated function takes 7' \
   "$py" "$tmp/julia/gen/check.py" arity --generated "$gen" --src "$tmp/julia/src" --src "$tmp/julia/test"
 
@@ -99,7 +99,7 @@ grep -q '^export SGLD, ' "$tmp/julia/src/Sgmc.jl" || { echo "the breakage did no
 expect_failure "an export that clashes with Turing (SGLD)" 'SGLD is exported' names_check
 
 fresh_copy
-"$py" - "$tmp/julia/src/draws.jl" <<'PY'
+"$py" - "$tmp/julia/src/run.jl" <<'PY'
 import sys
 p = sys.argv[1]; s = open(p).read()
 i = s.index("function sample_chains(")
