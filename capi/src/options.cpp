@@ -2,6 +2,7 @@
 #include "firewall.hpp"
 #include "handles.hpp"
 
+using sgmc::capi::enum_arg;
 using sgmc::capi::create_into;
 using sgmc::capi::guarded;
 using sgmc::capi::require_non_null;
@@ -160,9 +161,10 @@ sgmc_status sgmc_sampler_in_family(const char* sampler, sgmc_sampler_family fami
   return guarded([&] {
     require_non_null(member, "member");
     const auto kind = sampler_named(sampler);
-    sgmc::require(family >= SGMC_FAMILY_CONTOUR && family <= SGMC_FAMILY_MHBT, "family",
-                  static_cast<int>(family), "must be a sgmc_sampler_family, in [1, 5]");
-    *member = sgmc::family_samplers(static_cast<sgmc::SamplerFamily>(family)).contains(kind) ? 1 : 0;
+    const int value = enum_arg(family);  // a C caller may pass any int
+    sgmc::require(value >= SGMC_FAMILY_CONTOUR && value <= SGMC_FAMILY_MHBT, "family", value,
+                  "must be a sgmc_sampler_family, in [1, 5]");
+    *member = sgmc::family_samplers(static_cast<sgmc::SamplerFamily>(value)).contains(kind) ? 1 : 0;
     return SGMC_OK;
   });
 }
