@@ -56,9 +56,8 @@ Mhbt::Mhbt(ConstVecRef x0, const MhbtSettings& settings, double eps, Index data_
 }
 
 void Mhbt::step(const StochasticEval& eval, const StepInfo& /*info*/, NormalSource& noise) {
-  const double mu = -eval.energy / n_data_;  // mu_{I'}(x') = -U_hat(x')/N (SPEC §7)
   if (phase_ == Phase::kFirst) {
-    keep(eval, mu);
+    keep(eval);
     phase_ = Phase::kMove;
     propose(noise, false);
     return;
@@ -66,7 +65,8 @@ void Mhbt::step(const StochasticEval& eval, const StepInfo& /*info*/, NormalSour
   // x ± eps g_I(x) = x ∓ (eps/N) grad U_hat(x).
   const double h = eps_ / n_data_;
   Move move{};
-  move.gain = settings_.c_n * (mu - mu_);
+  const auto mu = [&](double energy) { return -energy / n_data_; };  // mu_I = -U_hat_I/N (SPEC §7)
+  move.gain = settings_.c_n * (mu(eval.energy) - mu(energy_));
   if (settings_.proposal != MhbtProposal::kRandomWalk) {
     move.out = {(proposal_ - x_ + h * grad_).squaredNorm(), (proposal_ - x_ - h * grad_).squaredNorm()};
     move.back = {(x_ - proposal_ + h * eval.grad).squaredNorm(),
@@ -91,7 +91,7 @@ void Mhbt::step(const StochasticEval& eval, const StepInfo& /*info*/, NormalSour
   }
   if (accept) {
     x_ = proposal_;
-    keep(eval, mu);
+    keep(eval);
   }
   if (settings_.adaptive_beta) {
     epoch_accept_prob_ += std::exp(std::min(0.0, last_log_ratio_));
@@ -107,9 +107,8 @@ double Mhbt::log_ratio(const Move& move, double beta) const {
   return density_.log_q(move.back, beta) - density_.log_q(move.out, beta) + move.gain;
 }
 
-void Mhbt::keep(const StochasticEval& eval, double mu) {
+void Mhbt::keep(const StochasticEval& eval) {
   energy_ = eval.energy;
-  mu_ = mu;
   grad_ = eval.grad;
   kept_batch_.assign(eval.batch.begin(), eval.batch.end());  // within the reserved size
 }
@@ -195,7 +194,6 @@ void Mhbt::load(ByteReader& in) {
   in.values("position", x_);
   in.values("cached gradient", grad_);
   energy_ = in.finite("cached energy");
-  mu_ = -energy_ / n_data_;  // as step() computes it
   const auto n_data = static_cast<Index>(n_data_);
   const Index kept = in.index("kept batch size", 0, static_cast<Index>(kept_batch_.capacity()));
   kept_batch_.resize(static_cast<std::size_t>(kept));

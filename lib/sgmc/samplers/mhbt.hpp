@@ -89,7 +89,7 @@ class Mhbt final : public Kernel {
   static constexpr Index kAdjustProposals = 100;
 
   double log_ratio(const Move& move, double beta) const;
-  void keep(const StochasticEval& eval, double mu);
+  void keep(const StochasticEval& eval);
   void end_epoch();
   void shrink_beta();
   void propose(NormalSource& noise, bool forward_only);
@@ -104,7 +104,6 @@ class Mhbt final : public Kernel {
   /// U_hat_{I_t}(x_t) as evaluated: kept rather than recomputed as -N mu,
   /// which overflows for an energy near -DBL_MAX (found by fuzz_capi).
   double energy_ = 0.0;
-  double mu_ = 0.0;  ///< mu_{I_t}(x_t) = -energy_ / N
   std::vector<Index> kept_batch_;
   Vec proposal_;
   bool forward_ = true;
