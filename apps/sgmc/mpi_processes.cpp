@@ -7,7 +7,7 @@
 #include "sgmc/checkpoint/byte_writer.hpp"
 #include "sgmc/core/error.hpp"
 #include "sgmc/drivers/execute.hpp"
-#include "sgmc/drivers/options_run.hpp"
+#include "sgmc/launch/options_run.hpp"
 #include "sgmc/sgmc_mpi.h"
 
 namespace sgmc::app {

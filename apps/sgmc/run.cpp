@@ -7,8 +7,8 @@
 #include "draws_csv.hpp"
 #include "progress.hpp"
 #include "sgmc/chain/recorded_chain.hpp"
-#include "sgmc/drivers/options_run.hpp"
 #include "sgmc/estimators/cycle_weights.hpp"
+#include "sgmc/launch/options_run.hpp"
 #include "summary.hpp"
 
 namespace sgmc::app {

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "sgmc/chain/sampler_config.hpp"
 #include "sgmc/diagnostics/contour_convergence.hpp"
 #include "sgmc/drivers/run_outcome.hpp"
 #include "sgmc/samplers/mhbt.hpp"
-#include "sgmc/samplers/sampler_config.hpp"
 #include "sgmc/storage/draw_store.hpp"
 
 namespace sgmc::app {

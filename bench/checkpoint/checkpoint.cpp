@@ -9,7 +9,7 @@
 #include <string>
 
 #include "sgmc/checkpoint/checkpoint_file.hpp"
-#include "sgmc/drivers/options_run.hpp"
+#include "sgmc/launch/options_run.hpp"
 #include "sgmc/models/gaussian.hpp"
 
 namespace {

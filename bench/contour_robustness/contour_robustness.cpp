@@ -20,8 +20,8 @@
 #include "../common/low_dim_gauss_mix.hpp"
 #include "mixtures.hpp"
 #include "sgmc/drivers/contour_verdict.hpp"
-#include "sgmc/drivers/options_run.hpp"
 #include "sgmc/estimators/weighted.hpp"
+#include "sgmc/launch/options_run.hpp"
 
 namespace {
 

@@ -29,7 +29,7 @@
 #include "measure.hpp"
 #include "posterior.hpp"
 #include "settings.hpp"
-#include "sgmc/drivers/options_run.hpp"
+#include "sgmc/launch/options_run.hpp"
 
 namespace sgmc::bench {
 namespace {

@@ -11,7 +11,7 @@
 #include "sgmc/config/options.hpp"
 #include "sgmc/data/dataset.hpp"
 #include "sgmc/drivers/hosted_run.hpp"
-#include "sgmc/drivers/options_run.hpp"
+#include "sgmc/launch/options_run.hpp"
 #include "sgmc/models/model.hpp"
 #include "sgmc/sgmc.h"
 #include "sgmc/storage/draw_store.hpp"

@@ -2,11 +2,11 @@
 // saving itself to "checkpoint_file" when that is set.
 #include <optional>
 
-#include "firewall.hpp"
 #include "callback_exchange.hpp"
+#include "firewall.hpp"
 #include "handles.hpp"
 #include "sgmc/drivers/execute.hpp"
-#include "sgmc/drivers/options_run.hpp"
+#include "sgmc/launch/options_run.hpp"
 
 using sgmc::capi::create_into;
 using sgmc::capi::require_non_null;

@@ -12,7 +12,7 @@
 #include "sgmc/checkpoint/checkpoint_file.hpp"
 #include "sgmc/checkpoint/crc32c.hpp"
 #include "sgmc/core/error.hpp"
-#include "sgmc/drivers/options_run.hpp"
+#include "sgmc/launch/options_run.hpp"
 #include "sgmc/models/gaussian.hpp"
 #include "support/toy_models.hpp"
 

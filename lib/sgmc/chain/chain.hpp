@@ -10,14 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "sgmc/chain/sampler_config.hpp"
 #include "sgmc/chain/stage.hpp"
-#include "sgmc/core/fault.hpp"
 #include "sgmc/contour/contour.hpp"
 #include "sgmc/contour/variance_reduced_energy.hpp"
+#include "sgmc/core/fault.hpp"
 #include "sgmc/models/model.hpp"
 #include "sgmc/random/batch_selector.hpp"
 #include "sgmc/random/normal.hpp"
-#include "sgmc/samplers/sampler_config.hpp"
 #include "sgmc/storage/draw_store.hpp"
 
 namespace sgmc {

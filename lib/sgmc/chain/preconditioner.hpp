@@ -25,7 +25,7 @@
 
 #include <vector>
 
-#include "sgmc/samplers/precondition_settings.hpp"
+#include "sgmc/chain/precondition_settings.hpp"
 
 namespace sgmc {
 

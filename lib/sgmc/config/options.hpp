@@ -13,10 +13,10 @@
 #include <variant>
 #include <vector>
 
+#include "sgmc/chain/sampler_config.hpp"
 #include "sgmc/checkpoint/run_checkpoint.hpp"
-#include "sgmc/config/sampler_set.hpp"
 #include "sgmc/config/run_config.hpp"
-#include "sgmc/samplers/sampler_config.hpp"
+#include "sgmc/config/sampler_set.hpp"
 #include "sgmc/storage/draw_store.hpp"
 
 namespace sgmc {

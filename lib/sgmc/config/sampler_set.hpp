@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "sgmc/samplers/sampler_config.hpp"
+#include "sgmc/chain/sampler_config.hpp"
 
 namespace sgmc {
 

@@ -13,7 +13,7 @@
 #include "sgmc/chain/preconditioner.hpp"
 #include "sgmc/config/options.hpp"
 #include "sgmc/diagnostics/ess.hpp"
-#include "sgmc/drivers/options_run.hpp"
+#include "sgmc/launch/options_run.hpp"
 #include "sgmc/models/gaussian.hpp"
 #include "sgmc/random/normal.hpp"
 #include "support/error_message.hpp"

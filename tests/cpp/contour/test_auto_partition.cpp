@@ -14,7 +14,7 @@
 #include "sgmc/contour/auto_partition.hpp"
 #include "sgmc/diagnostics/contour_convergence.hpp"
 #include "sgmc/drivers/contour_verdict.hpp"
-#include "sgmc/drivers/options_run.hpp"
+#include "sgmc/launch/options_run.hpp"
 #include "support/error_message.hpp"
 #include "support/same_draws.hpp"
 

@@ -1,4 +1,4 @@
-#include "sgmc/drivers/options_run.hpp"
+#include "sgmc/launch/options_run.hpp"
 
 #include <array>
 #include <limits>

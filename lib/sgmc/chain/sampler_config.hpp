@@ -4,12 +4,12 @@
 #include <memory>
 #include <string_view>
 
+#include "sgmc/chain/precondition_settings.hpp"
 #include "sgmc/contour/contour_settings.hpp"
 #include "sgmc/core/fault.hpp"
 #include "sgmc/samplers/domain_box.hpp"
 #include "sgmc/samplers/kernel.hpp"
 #include "sgmc/samplers/mhbt.hpp"
-#include "sgmc/samplers/precondition_settings.hpp"
 #include "sgmc/samplers/psgld.hpp"
 #include "sgmc/samplers/sghmc.hpp"
 #include "sgmc/samplers/swap_rule.hpp"

@@ -1,4 +1,4 @@
-#include "sgmc/samplers/sampler_config.hpp"
+#include "sgmc/chain/sampler_config.hpp"
 
 #include <cmath>
 #include <string>
