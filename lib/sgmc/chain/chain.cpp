@@ -315,7 +315,9 @@ void Chain::restart_kernel() {
   // x stays where it is; only its coordinates y change.
   Vec y(position().size());
   precond_->to_y(position(), y);
+  const std::unique_ptr<Kernel> previous = std::move(kernel_);
   kernel_ = make_kernel(config_, y, batch_.data_size());
+  kernel_->carry_over(*previous, [this](VecRef v) { precond_->map_gradient_moment(v); });
   map_state();
 }
 

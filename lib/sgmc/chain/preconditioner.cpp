@@ -57,9 +57,15 @@ Preconditioner::Preconditioner(PreconditionKind kind, Index dim, Index warm_up)
       g2_diag_(Vec::Zero(kind == PreconditionKind::kDense ? 0 : dim)),
       g2_(Eigen::MatrixXd::Zero(kind == PreconditionKind::kDense ? dim : 0,
                                 kind == PreconditionKind::kDense ? dim : 0)),
+      cross_diag_(Vec::Zero(kind == PreconditionKind::kDense ? 0 : dim)),
+      cross_(Eigen::MatrixXd::Zero(kind == PreconditionKind::kDense ? dim : 0,
+                                   kind == PreconditionKind::kDense ? dim : 0)),
+      g_delta_(Vec::Zero(dim)),
       scale_(Vec::Ones(dim)),
       factor_(kind == PreconditionKind::kDense ? Eigen::MatrixXd::Identity(dim, dim)
-                                               : Eigen::MatrixXd()) {
+                                               : Eigen::MatrixXd()),
+      previous_scale_(scale_),
+      previous_factor_(factor_) {
   require(kind != PreconditionKind::kNone, "precondition", "\"none\"", "has no preconditioner");
   const Index shortest = shortest_window(kind, dim);
   require(warm_up >= shortest, "precondition_steps", warm_up,
@@ -95,22 +101,26 @@ void Preconditioner::gradient_to_y(ConstVecRef g_x, VecRef g_y) const {
 
 void Preconditioner::add(ConstVecRef x, ConstVecRef g) {
   if (window_ >= static_cast<Index>(ends_.size())) return;
-  // Welford for both: mean += (v - mean) / n; M2 += (n - 1)/n (v - mean_old)(v - mean_old)'.
-  // Centred gradients: a chain still drifting has a mean gradient, which
-  // says nothing about curvature.
+  // Welford for the three sums: mean += (v - mean) / n, and each sum of
+  // products gains (n - 1)/n (u - mean_u,old)(v - mean_v,old)'. Centred
+  // gradients: a chain still drifting has a mean gradient, which says
+  // nothing about curvature.
   ++count_;
   const double n = static_cast<double>(count_);
-  const auto accumulate = [&](ConstVecRef v, Vec& mean, Vec& diag, Eigen::MatrixXd& full) {
-    delta_ = v - mean;
-    mean += delta_ / n;
-    if (dense()) {
-      full.selfadjointView<Eigen::Lower>().rankUpdate(delta_, (n - 1.0) / n);
-    } else {
-      diag.array() += (n - 1.0) / n * delta_.array().square();
-    }
-  };
-  accumulate(x, mean_, m2_diag_, m2_);
-  accumulate(g, g_mean_, g2_diag_, g2_);
+  const double w = (n - 1.0) / n;
+  delta_ = x - mean_;
+  g_delta_ = g - g_mean_;
+  mean_ += delta_ / n;
+  g_mean_ += g_delta_ / n;
+  if (dense()) {
+    m2_.selfadjointView<Eigen::Lower>().rankUpdate(delta_, w);
+    g2_.selfadjointView<Eigen::Lower>().rankUpdate(g_delta_, w);
+    cross_.noalias() += w * g_delta_ * delta_.transpose();
+  } else {
+    m2_diag_.array() += w * delta_.array().square();
+    g2_diag_.array() += w * g_delta_.array().square();
+    cross_diag_.array() += w * g_delta_.array() * delta_.array();
+  }
 }
 
 void Preconditioner::add_y_gradient(ConstVecRef x, ConstVecRef g_y) {
@@ -126,6 +136,8 @@ void Preconditioner::add_y_gradient(ConstVecRef x, ConstVecRef g_y) {
 bool Preconditioner::end_window(Index k) {
   if (window_ >= static_cast<Index>(ends_.size())) return false;
   if (k < ends_[static_cast<std::size_t>(window_)]) return false;
+  previous_scale_ = scale_;
+  previous_factor_ = factor_;
   const bool changed = estimate();
   ++window_;
   count_ = 0;
@@ -135,7 +147,20 @@ bool Preconditioner::end_window(Index k) {
   g2_diag_.setZero();
   g2_.setZero();
   g_mean_.setZero();
+  cross_diag_.setZero();
+  cross_.setZero();
   return changed;
+}
+
+void Preconditioner::map_gradient_moment(VecRef v) const {
+  if (!dense()) {
+    v.array() *= (scale_.array() / previous_scale_.array()).square();
+    return;
+  }
+  // A' = L_old^-1 L_new, so A = (L_old^-1 L_new)'.
+  const Eigen::MatrixXd a_t = previous_factor_.triangularView<Eigen::Lower>().solve(
+      Eigen::MatrixXd(factor_.triangularView<Eigen::Lower>()));
+  v = a_t.transpose().cwiseAbs2() * v.eval();
 }
 
 void Preconditioner::save(ByteWriter& out) const {
@@ -148,6 +173,8 @@ void Preconditioner::save(ByteWriter& out) const {
   out.values(g_mean_);
   out.values(g2_diag_);
   out.values(std::span<const double>(g2_.data(), static_cast<std::size_t>(g2_.size())));
+  out.values(cross_diag_);
+  out.values(std::span<const double>(cross_.data(), static_cast<std::size_t>(cross_.size())));
   out.values(scale_);
   out.values(std::span<const double>(factor_.data(), static_cast<std::size_t>(factor_.size())));
 }
@@ -164,6 +191,9 @@ void Preconditioner::load(ByteReader& in) {
   in.values("preconditioner window gradient squares", g2_diag_);
   in.values("preconditioner window gradient products",
             std::span<double>(g2_.data(), static_cast<std::size_t>(g2_.size())));
+  in.values("preconditioner window gradient-position products", cross_diag_);
+  in.values("preconditioner window gradient-position matrix",
+            std::span<double>(cross_.data(), static_cast<std::size_t>(cross_.size())));
   in.values("preconditioner scales", scale_);
   in.values("preconditioner factor",
             std::span<double>(factor_.data(), static_cast<std::size_t>(factor_.size())));

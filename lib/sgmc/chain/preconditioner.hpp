@@ -18,9 +18,12 @@
 // where the positions alone would underestimate it. Both are shrunk
 // towards their diagonals in the current coordinates y, (n A + 5 diag A) /
 // (n + 5). The scale of L keeps `step_size`'s meaning: the largest
-// curvature the kernel sees, lambda_max(L' C L), is the largest in x,
-// lambda_max(C) (for a Gaussian, L L' = Sigma / lambda_min(Sigma)); gradient
-// noise only adds to C, which makes the steps smaller, never larger.
+// curvature the kernel sees is the largest in x (for a Gaussian, L L' =
+// Sigma / lambda_min(Sigma)). The curvature is measured twice, as C (exact
+// at stationarity, but inflated by gradient noise, which shapes G towards
+// the noisy coordinates and then scales the quiet ones up past the stable
+// step) and as the slope of the gradients on the positions, Cov(g, x) S^-1,
+// which noise does not bias; the scale is the smaller of the two.
 #pragma once
 
 #include <vector>
@@ -61,6 +64,15 @@ class Preconditioner {
   /// Never allocates but when it returns true.
   bool end_window(Index k);
 
+  /// After a window's end that changed L (end_window() returned true):
+  /// maps a per-coordinate second moment v of gradients in the old y to
+  /// the new y, v_i <- sum_j A_ij^2 v_j with g_y,new = A g_y,old,
+  /// A = L_new' L_old^-T (diag: A = diag(s_new / s_old), exact; dense: as
+  /// if the old coordinates' gradients were uncorrelated). pSGLD's RMSprop
+  /// statistic goes on from this instead of from zero, whose first step
+  /// would be about ten times too long (1/sqrt(1 - alpha)).
+  void map_gradient_moment(VecRef v) const;
+
   /// Windows whose estimate has been applied so far.
   Index windows_done() const { return window_; }
   /// The last iteration of each window.
@@ -90,8 +102,13 @@ class Preconditioner {
   Vec g_mean_;         ///< the window's running mean gradient
   Vec g2_diag_;        ///< diag: sum of squared gradient deviations
   Eigen::MatrixXd g2_; ///< dense: lower triangle of the sum of gradient outer products
+  Vec cross_diag_;     ///< diag: sum of gradient x position deviations, coordinate by coordinate
+  Eigen::MatrixXd cross_;  ///< dense: sum of (g - mean g)(x - mean x)'
+  Vec g_delta_;        ///< scratch: g - the window's mean gradient
   Vec scale_;          ///< diag: L = diag(scale_)
   Eigen::MatrixXd factor_;  ///< dense: L, lower triangular
+  Vec previous_scale_;          ///< diag: L before the last window's end
+  Eigen::MatrixXd previous_factor_;  ///< dense: the same
 };
 
 }  // namespace sgmc

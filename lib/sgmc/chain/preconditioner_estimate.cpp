@@ -4,7 +4,9 @@
 // preconditioner.cpp (lib/CMakeLists.txt).
 #include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "sgmc/chain/preconditioner.hpp"
 
@@ -14,6 +16,14 @@ namespace {
 /// Weight of the diagonal target in the shrinkage (n Sigma + 5 D) / (n + 5).
 constexpr double kShrinkage = 5.0;
 
+/// c^2 = in_x / in_y, the factor that makes the largest curvature in y the
+/// largest in x; +inf when one of them is not positive (no information:
+/// the other estimate decides).
+double curvature_ratio(double in_x, double in_y) {
+  if (!(in_x > 0.0) || !(in_y > 0.0)) return std::numeric_limits<double>::infinity();
+  return in_x / in_y;
+}
+
 }  // namespace
 
 bool Preconditioner::estimate() {
@@ -21,14 +31,19 @@ bool Preconditioner::estimate() {
   const double n = static_cast<double>(count_);
   if (!dense()) {
     const Vec var = m2_diag_ / (n - 1.0);
-    const Vec curvature = g2_diag_ / (n - 1.0);
-    if (!var.allFinite() || !curvature.allFinite() || var.minCoeff() <= 0.0 ||
-        curvature.minCoeff() <= 0.0) {
+    const Vec fisher = g2_diag_ / (n - 1.0);  // Var g: H_ii at stationarity, plus the gradient noise
+    if (!var.allFinite() || !fisher.allFinite() || var.minCoeff() <= 0.0 ||
+        fisher.minCoeff() <= 0.0) {
       return false;
     }
-    const Vec shape = var.cwiseQuotient(curvature).cwiseSqrt();  // sqrt(Var x / Var g)
-    // c^2 = max_i H_ii / max_i G_ii H_ii (coordinates taken as independent).
-    const double c2 = curvature.maxCoeff() / shape.cwiseProduct(curvature).maxCoeff();
+    const Vec shape = var.cwiseQuotient(fisher).cwiseSqrt();  // sqrt(Var x / Var g)
+    // c^2 = max_i H_ii / max_i G_ii H_ii (coordinates taken as independent),
+    // with H_ii measured twice: as Var g_i, and as the slope of g_i on x_i,
+    // Cov(g_i, x_i) / Var x_i, which gradient noise does not inflate. The
+    // smaller c^2 keeps the step stable under both (docs/preconditioning.md).
+    const Vec slope = (cross_diag_ / (n - 1.0)).cwiseQuotient(var).cwiseMax(0.0);
+    const double c2 = std::min(curvature_ratio(fisher.maxCoeff(), shape.cwiseProduct(fisher).maxCoeff()),
+                               curvature_ratio(slope.maxCoeff(), shape.cwiseProduct(slope).maxCoeff()));
     if (!std::isfinite(c2) || !(c2 > 0.0)) return false;
     scale_ = (c2 * shape).cwiseSqrt();
     return true;
@@ -72,10 +87,17 @@ bool Preconditioner::estimate() {
         .eigenvalues()
         .maxCoeff();
   };
-  const double in_x = largest(curvature);
-  const double in_y = largest(root.transpose() * curvature * root);
-  if (!(in_x > 0.0) || !(in_y > 0.0) || !std::isfinite(in_x / in_y)) return false;
-  factor_ = std::sqrt(in_x / in_y) * root;
+  // The curvature from the regression of gradients on positions,
+  // Cov(g, x) S^-1 = H for a Gaussian, whatever the gradient noise.
+  const Eigen::LLT<Eigen::MatrixXd> sx_llt(sigma_x);
+  if (sx_llt.info() != Eigen::Success) return false;
+  const Eigen::MatrixXd slope_t = sx_llt.solve(cross_.transpose() / (n - 1.0));  // S^-1 Cov(x, g)
+  const Eigen::MatrixXd slope = 0.5 * (slope_t + slope_t.transpose());
+  const double c2 =
+      std::min(curvature_ratio(largest(curvature), largest(root.transpose() * curvature * root)),
+               curvature_ratio(largest(slope), largest(root.transpose() * slope * root)));
+  if (!std::isfinite(c2) || !(c2 > 0.0)) return false;
+  factor_ = std::sqrt(c2) * root;
   return true;
 }
 

@@ -118,7 +118,8 @@ std::vector<std::uint8_t> checked_payload(std::span<const std::uint8_t> file, co
   if (format == 0) fail(ErrorKind::kFormat, "is damaged: format version 0");
   // Version 2 added the contour samplers' multipliers, late theta and
   // automatic partition (SPEC §4.4); version 3 keeps MHBT's energy U_hat in
-  // place of mu = -U_hat/N. Earlier files cannot be read into it.
+  // place of mu = -U_hat/N; version 4 the preconditioner window's
+  // gradient-position products. Earlier files cannot be read into it.
   if (format < kCheckpointFormat) {
     fail(ErrorKind::kUnsupported, "has format version " + show(format) +
                                       ", written by an older sgmc; this build reads version " +

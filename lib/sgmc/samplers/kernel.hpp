@@ -3,6 +3,7 @@
 // batch or the draw storage — the Chain feeds it one evaluation per step.
 #pragma once
 
+#include <functional>
 #include <span>
 
 #include "sgmc/core/error.hpp"
@@ -32,6 +33,10 @@ struct StepInfo {
   double step_size;    ///< eps_k
   double temperature;  ///< tau for this step (0 in an exploration stage)
 };
+
+/// Maps a per-coordinate second moment of gradients from the coordinates a
+/// kernel moved in to new ones (Preconditioner::map_gradient_moment()).
+using GradientMomentMap = std::function<void(VecRef)>;
 
 class Kernel {
  public:
@@ -69,6 +74,13 @@ class Kernel {
   /// iteration (MHBT: the first evaluation, the adjustment proposals).
   virtual bool next_is_iteration() const { return true; }
 
+  /// After the coordinates the chain moves in have changed (a
+  /// preconditioner's window end), this kernel, freshly built at the same
+  /// point in the new coordinates, takes from `previous` (built from the
+  /// same settings) the state that stays meaningful there: pSGLD its
+  /// RMSprop statistic, mapped by `to_new`; MHBT its adaptive beta and its
+  /// acceptance counts. Momentum and caches start again. May allocate.
+  virtual void carry_over(const Kernel& /*previous*/, const GradientMomentMap& /*to_new*/) {}
   /// Checkpoints: everything step() reads besides the evaluation (scratch
   /// excepted). load() is called on a kernel freshly built from the same
   /// settings and start; it checks what it reads (Error(kFormat)).

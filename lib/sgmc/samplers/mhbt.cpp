@@ -161,6 +161,13 @@ void Mhbt::propose(NormalSource& noise, bool forward_only) {
 }
 
 
+void Mhbt::carry_over(const Kernel& previous, const GradientMomentMap& /*to_new*/) {
+  // Built by make_kernel() from the same settings: an Mhbt too. The
+  // adaptive beta goes on shrinking from where it was (MHBT §3.2), not
+  // from beta_start again at each window end.
+  stats_ = static_cast<const Mhbt&>(previous).stats_;
+}
+
 void Mhbt::save(ByteWriter& out) const {
   out.section("MHBT");
   out.values(x_);

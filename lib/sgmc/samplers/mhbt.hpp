@@ -67,6 +67,7 @@ class Mhbt final : public Kernel {
   double position_energy() const override { return energy_; }
   ConstVecRef position_gradient() const override { return grad_; }
   bool next_is_iteration() const override { return phase_ == Phase::kMove; }
+  void carry_over(const Kernel& previous, const GradientMomentMap& to_new) override;
 
   const MhbtStats& stats() const { return stats_; }
   /// The current backward noise scale beta.

@@ -10,6 +10,12 @@ namespace sgmc {
 Psgld::Psgld(ConstVecRef x0, const PsgldSettings& settings)
     : settings_(settings), x_(x0), v_(Vec::Zero(x0.size())) {}
 
+void Psgld::carry_over(const Kernel& previous, const GradientMomentMap& to_new) {
+  // Built by make_kernel() from the same settings: a Psgld too.
+  v_ = static_cast<const Psgld&>(previous).v_;
+  to_new(v_);
+}
+
 void Psgld::step(const StochasticEval& eval, const StepInfo& info, NormalSource& noise) {
   const double a = settings_.rms_decay;
   const double lambda = settings_.rms_epsilon;

@@ -22,6 +22,7 @@ class Psgld final : public Kernel {
   ConstVecRef position() const override { return x_; }
   void set_position(ConstVecRef x) override { x_ = x; }
   bool reads_mean_gradient() const override { return true; }
+  void carry_over(const Kernel& previous, const GradientMomentMap& to_new) override;
   void step(const StochasticEval& eval, const StepInfo& info, NormalSource& noise) override;
   void save(ByteWriter& out) const override;
   void load(ByteReader& in) override;

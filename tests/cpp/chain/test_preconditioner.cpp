@@ -16,8 +16,10 @@
 #include "sgmc/launch/options_run.hpp"
 #include "sgmc/models/gaussian.hpp"
 #include "sgmc/random/normal.hpp"
+#include "sgmc/samplers/mhbt.hpp"
 #include "support/error_message.hpp"
 #include "support/monte_carlo.hpp"
+#include "support/toy_models.hpp"
 
 namespace sgmc {
 namespace {
@@ -85,6 +87,75 @@ TEST(Preconditioner, WhitensTheCovarianceOfItsPositions) {
   for (Index i = 1; i < 3; ++i) {
     EXPECT_NEAR(diag.scales()[i] / diag.scales()[0] / (expected(i) / expected(0)), 1.0, 0.07) << i;
   }
+}
+
+/// The largest eigenvalue of L' H L: the curvature the kernel sees in y.
+double curvature_in_y(const Preconditioner& p, const Eigen::MatrixXd& h) {
+  const Eigen::MatrixXd l = p.factor().size() > 0 ? p.factor()
+                                                  : Eigen::MatrixXd(p.scales().asDiagonal());
+  return Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(l.transpose() * h * l,
+                                                        Eigen::EigenvaluesOnly)
+      .eigenvalues()
+      .maxCoeff();
+}
+
+TEST(Preconditioner, GradientNoiseCannotMakeTheStepUnstable) {
+  // H = diag(1000, 1), the second coordinate prior-only (no noise) and batch
+  // noise of variance V = 10 H_11 on the first (docs/preconditioning.md).
+  // Scaled by the gradients' covariance alone, c^2 = 3,317 and the second
+  // coordinate's curvature in y is 3,317 > 1,000: a step stable in x would
+  // be unstable in y. The slope Cov(g, x) / Var x is not inflated by noise.
+  const Eigen::MatrixXd h = Vec{{1000.0, 1.0}}.asDiagonal();
+  const double noise_sd = std::sqrt(10.0 * 1000.0);
+  NormalSource normal(Rng::stream(5, 0, StreamPurpose::kMoves));
+  const Index warm_up = 6000;
+  Preconditioner diag(PreconditionKind::kDiag, 2, warm_up);
+  Preconditioner dense(PreconditionKind::kDense, 2, warm_up);
+  Vec w(3);
+  for (Index k = 1; k <= warm_up; ++k) {
+    normal.fill(w.data(), 3);
+    const Vec x{{w[0] / std::sqrt(1000.0), w[1]}};
+    const Vec g{{1000.0 * x[0] + noise_sd * w[2], x[1]}};
+    diag.add(x, g);
+    dense.add(x, g);
+    diag.end_window(k);
+    dense.end_window(k);
+  }
+  // The last window holds n = 4,000 draws; the slope of the first
+  // coordinate has standard error sqrt(V / (Var x_1 n)) = 50, 5% of 1,000.
+  const Index n = warm_up - dense.window_ends()[dense.window_ends().size() - 2];
+  const double relative_se = noise_sd / std::sqrt(static_cast<double>(n) / 1000.0) / 1000.0;
+  EXPECT_LT(curvature_in_y(diag, h), 1000.0 * (1.0 + 4.0 * relative_se));
+  EXPECT_LT(curvature_in_y(dense, h), 1000.0 * (1.0 + 4.0 * relative_se));
+  // And the quiet coordinate is still scaled up: it moves faster than in x.
+  EXPECT_GT(diag.scales()[1], 20.0);
+}
+
+TEST(Preconditioner, MapsASecondMomentOfGradientsIntoTheNewCoordinates) {
+  // diag: g_y = s g_x, so a second moment of g_y scales by (s_new / s_old)^2.
+  const Eigen::MatrixXd sigma = stiff_covariance();
+  const Eigen::MatrixXd root = sigma.llt().matrixL();
+  const Eigen::MatrixXd precision = sigma.inverse();
+  NormalSource normal(Rng::stream(9, 0, StreamPurpose::kMoves));
+  Preconditioner diag(PreconditionKind::kDiag, 3, 100);
+  Preconditioner dense(PreconditionKind::kDense, 3, 100);
+  Vec w(3);
+  for (Index k = 1; k <= 50; ++k) {
+    normal.fill(w.data(), 3);
+    const Vec x = root * w;
+    diag.add(x, precision * x);
+    dense.add(x, precision * x);
+  }
+  ASSERT_TRUE(diag.end_window(50));
+  ASSERT_TRUE(dense.end_window(50));
+  Vec v = Vec{{1.0, 2.0, 3.0}};
+  diag.map_gradient_moment(v);
+  for (Index i = 0; i < 3; ++i) EXPECT_DOUBLE_EQ(v[i], (static_cast<double>(i) + 1.0) * std::pow(diag.scales()[i], 2));
+  // dense, from L = I: A = L_new', so v_i <- sum_j L_ji^2 v_j.
+  v = Vec{{1.0, 2.0, 3.0}};
+  dense.map_gradient_moment(v);
+  const Vec expected = dense.factor().transpose().cwiseAbs2() * Vec{{1.0, 2.0, 3.0}};
+  for (Index i = 0; i < 3; ++i) EXPECT_NEAR(v[i], expected[i], 1e-12 * expected[i]);
 }
 
 Options stiff_run(const std::string& precondition, double step) {
@@ -158,6 +229,27 @@ TEST(Preconditioner, SettingsThatCannotWorkAreRefusedByName) {
   expect_refused(model, o, "'precondition_steps' = 60");
   o.set("precondition_steps", Index{10});
   expect_refused(model, o, "'precondition_steps' = 10");
+}
+
+TEST(Preconditioner, MhbtKeepsItsAdaptiveBetaAndCountsAcrossWindows) {
+  // Each window's end rebuilds the kernel in the new coordinates; MHBT's
+  // statistics (acceptance counts and adaptive beta, one struct) go on from
+  // where they were: the counts cover every iteration, not only those after
+  // the last window's end (1500).
+  const testing::QuadraticDataModel model(Eigen::MatrixXd::Random(2, 500), 10.0);
+  Options o;
+  o.set("sampler", std::string("mhbt"));
+  o.set("batch_size", Index{50});
+  o.set("proposal", std::string("rsgld"));
+  o.set("rsgld_adaptive_beta", Index{1});
+  o.set("step_size", 1e-3);
+  o.set("n_steps", Index{3000});
+  o.set("burn_in", Index{1500});
+  o.set("precondition", std::string("diag"));
+  o.set("seed", Index{4});
+  const auto run = sample(model, o, Vec::Zero(2), nullptr);
+  const auto& mhbt = dynamic_cast<const Mhbt&>(run.chains[0]->kernel());
+  EXPECT_EQ(mhbt.stats().proposed, 3000);
 }
 
 }  // namespace
