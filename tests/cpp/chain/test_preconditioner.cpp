@@ -14,7 +14,9 @@
 #include "sgmc/config/options.hpp"
 #include "sgmc/diagnostics/ess.hpp"
 #include "sgmc/launch/options_run.hpp"
+#include "sgmc/data/dataset.hpp"
 #include "sgmc/models/gaussian.hpp"
+#include "sgmc/models/linear_regression.hpp"
 #include "sgmc/random/normal.hpp"
 #include "sgmc/samplers/mhbt.hpp"
 #include "support/error_message.hpp"
@@ -178,6 +180,49 @@ ChainDraws coordinate(const SampleResult& run, Index i) {
     out.col(static_cast<Index>(c)) = run.chains[c]->draws().draws().row(i).transpose();
   }
   return out;
+}
+
+TEST(Preconditioner, DiagSgldStaysStableOnARegressionWithAnAllZeroFeature) {
+  // The run of issue #31: y = a_1 w_1 + noise with a_1 ~ N(0, 1), a second
+  // feature that is zero in every row (w_2 is prior-only, N(0, 1)), known
+  // sigma = 1, no intercept; N = 1000, batch 100. H = diag(~1000, 1); the
+  // batch gradient's noise variance on w_1 is about (N^2 / n) Var(a r) =
+  // 1e4 = 10 H_11. step 1.5e-3 is stable in x (2 / 1000 = 2e-3); scaled by
+  // the gradients' covariance alone, w_2's curvature in y was about 3,300
+  // and the run diverged after the first window.
+  const Index n_rows = 1000;
+  NormalSource normal(Rng::stream(21, 0, StreamPurpose::kMoves));
+  std::vector<double> features(static_cast<std::size_t>(2 * n_rows), 0.0);
+  std::vector<double> targets(static_cast<std::size_t>(n_rows));
+  for (Index i = 0; i < n_rows; ++i) {
+    const double a = normal.next();
+    features[static_cast<std::size_t>(2 * i)] = a;
+    targets[static_cast<std::size_t>(i)] = 0.5 * a + normal.next();
+  }
+  const LinearRegression model(Dataset::copy(n_rows, 2, features.data(), targets.data()),
+                               LinearPriors{false, CoefPrior::kNormal, 1.0, NoisePrior::kKnown, 1.0});
+  Options o;
+  o.set("sampler", std::string("sgld"));
+  o.set("step_size", 1.5e-3);
+  o.set("batch_size", Index{100});
+  o.set("n_steps", Index{24000});
+  o.set("burn_in", Index{4000});
+  o.set("thin", Index{4});
+  o.set("seed", Index{2});
+  o.set("precondition", std::string("diag"));
+  const auto run = sample(model, o, Vec::Zero(2), nullptr);
+  // w_2's posterior is its prior N(0, 1). The step keeps its meaning: w_2's
+  // curvature in y is at most the stiffest in x, H_11 = 1 + sum a_i^2, so
+  // its variance is inflated at most as SGLD's in that direction is,
+  // 1 / (1 - eps H_11 / 2) (about 4 at this step, 75% of the stable limit),
+  // within 4 standard errors (batch means).
+  double h11 = 1.0;
+  for (Index i = 0; i < n_rows; ++i) h11 += std::pow(features[static_cast<std::size_t>(2 * i)], 2);
+  const double inflation = 1.0 / (1.0 - 1.5e-3 * h11 / 2.0);
+  std::vector<Vec> squares{(coordinate(run, 1).col(0).array().square()).matrix()};
+  const auto v = testing::batch_means(squares);
+  ASSERT_TRUE(run.chains[0]->draws().draws().allFinite());
+  EXPECT_LT(v.mean, inflation + 4 * v.se) << "inflation " << inflation;
 }
 
 TEST(Preconditioner, DenseSgldGetsAnIllConditionedGaussianRight) {
