@@ -298,7 +298,10 @@ static int sgmc_r_progress(int64_t done, int64_t total, void *user) {
 %ignore sgmc_run_tell;
 %ignore sgmc_run_tell_fault;
 %ignore sgmc_run_progress;
-/* Every chain_* function: an R model runs as a whole run (sgmc_run_*). */
+%ignore sgmc_run_steps_done;
+%ignore sgmc_run_position;
+%ignore sgmc_run_save;
+/* sgmc_chain_block: an R run is one process's. */
 %rename("$ignore", regextarget=1, %$isfunction) "^sgmc_chain_";
 /* Replaced by the sgmc_r_* shims at the end, whose arrays carry their own
  * lengths (SWIG's R module has no multi-input typemaps). */

@@ -140,50 +140,6 @@ sgmc_status sgmc_options_set_theta0(sgmc_options* options, const double* theta0,
   });
 }
 
-sgmc_status sgmc_chain_theta(const sgmc_chain* chain, double* out, int64_t m) {
-  return guarded([&] {
-    require_non_null(chain, "chain");
-    const auto* contour = chain->chain->contour();
-    if (contour == nullptr) {
-      throw sgmc::Error(sgmc::ErrorKind::kState, "the chain's sampler is not a contour sampler");
-    }
-    const auto theta = contour->theta().values();
-    sgmc::require(m == theta.size(), "m", m,
-                  ("must equal contour_m = " + sgmc::show(theta.size())).c_str());
-    copy_out(theta.data(), theta.size(), out, m);
-    return SGMC_OK;
-  });
-}
-
-sgmc_status sgmc_chain_ask_control(const sgmc_chain* chain, double* xbar, int64_t dim,
-                                   int32_t* full) {
-  return guarded([&] {
-    require_non_null(chain, "chain");
-    const auto& engine = *chain->chain;
-    sgmc::require(dim == engine.dim(), "dim", dim,
-                  ("must equal the chain's dimension " + sgmc::show(engine.dim())).c_str());
-    require_non_null(xbar, "xbar");
-    require_non_null(full, "full");
-    const auto* vr = engine.variance_reduction();
-    if (vr == nullptr) {
-      throw sgmc::Error(sgmc::ErrorKind::kState,
-                        "the chain has no variance-reduced energy (contour_vr_period = 0)");
-    }
-    const sgmc::Index k = engine.steps_done() + 1;
-    Eigen::Map<Eigen::VectorXd>(xbar, dim) = vr->point(k, engine.query());
-    *full = vr->refreshes(k) ? 1 : 0;
-    return SGMC_OK;
-  });
-}
-
-sgmc_status sgmc_chain_tell_control(sgmc_chain* chain, double batch_energy, double full_energy) {
-  return guarded([&] {
-    require_non_null(chain, "chain");
-    chain->chain->tell_control(batch_energy, full_energy);
-    return SGMC_OK;
-  });
-}
-
 sgmc_status sgmc_draws_contour_shape(const sgmc_draws* draws, int64_t* m, int64_t* n_thetas) {
   return guarded([&] {
     const auto c = contour_chain(draws, 0);

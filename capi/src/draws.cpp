@@ -15,9 +15,7 @@ namespace sgmc::capi {
 const DrawStore& chain_store(const sgmc_draws* draws, int64_t chain, const void* out) {
   require_non_null(draws, "draws");
   require_non_null(out, "out");
-  const auto n = static_cast<int64_t>(draws->chains.size());
-  sgmc::require(chain >= 0 && chain < n, "chain", chain,
-                ("must be in [0, n_chains) with n_chains = " + sgmc::show(n)).c_str());
+  require_chain(chain, std::ssize(draws->chains));
   return draws->chains[static_cast<std::size_t>(chain)].draws;
 }
 

@@ -48,9 +48,7 @@ sgmc_status name_of(const sgmc_draws* draws, Fields fields, int64_t index, const
 sgmc::FieldValues values(const sgmc_draws* draws, Fields fields, const char* what, int64_t chain,
                          const char* name, sgmc::FieldType* type) {
   const auto parts = recorded(draws, fields);
-  const auto n = static_cast<int64_t>(draws->chains.size());
-  sgmc::require(chain >= 0 && chain < n, "chain", chain,
-                ("must be in [0, n_chains) with n_chains = " + sgmc::show(n)).c_str());
+  sgmc::capi::require_chain(chain, std::ssize(draws->chains));
   require_non_null(name, "name");
   const auto found = std::find_if(parts.begin(), parts.end(),
                                   [&](const sgmc::RecordField* f) { return f->name == name; });

@@ -56,6 +56,12 @@ void require_length(std::int64_t length, std::int64_t needed, const char* argume
   }
 }
 
+void require_chain(std::int64_t chain, std::int64_t n_chains) {
+  if (chain < 0 || chain >= n_chains) {
+    reject("chain", chain, ("must be in [0, n_chains) with n_chains = " + show(n_chains)).c_str());
+  }
+}
+
 }  // namespace sgmc::capi
 
 extern "C" const char* sgmc_last_error(void) { return sgmc::capi::last_error.c_str(); }

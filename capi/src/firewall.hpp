@@ -30,6 +30,9 @@ inline void require_non_null(const void* pointer, const char* argument) {
 /// Throws kInvalidArgument unless `length` >= `needed`.
 void require_length(std::int64_t length, std::int64_t needed, const char* argument);
 
+/// Throws kInvalidArgument naming argument 'chain' unless it is in [0, n_chains).
+void require_chain(std::int64_t chain, std::int64_t n_chains);
+
 /// An enumeration argument as the int its C caller passed. C lets callers
 /// pass any int for an enum, but in C++ reading a value outside the
 /// enumeration's range as the enum type is undefined (UBSan: "load of value

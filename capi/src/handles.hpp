@@ -47,10 +47,6 @@ struct sgmc_draws : sgmc::RecordedRun {
   }
 };
 
-/// The chain with the options, data size and start that rebuild it from a
-/// checkpoint (sgmc_chain_save).
-struct sgmc_chain : sgmc::AskTellChain {};
-
 /// A run its caller answers (sgmc_run_*), with the fault that ended it.
 struct sgmc_run {
   sgmc::HostedRun run;

@@ -1,4 +1,4 @@
-// sgmc_chain_mhbt_stats, sgmc_draws_mhbt_stats: MHBT's acceptance statistics.
+// sgmc_draws_mhbt_stats: MHBT's acceptance statistics.
 #include "firewall.hpp"
 #include "handles.hpp"
 #include "sgmc/samplers/mhbt.hpp"
@@ -22,20 +22,6 @@ sgmc_status write(const sgmc::MhbtStats& stats, int64_t* proposed, int64_t* acce
 }  // namespace
 
 extern "C" {
-
-sgmc_status sgmc_chain_mhbt_stats(const sgmc_chain* chain, int64_t* proposed, int64_t* accepted,
-                                  int64_t* forward_proposed, int64_t* forward_accepted,
-                                  double* beta) {
-  return guarded([&] {
-    require_non_null(chain, "chain");
-    const auto* mhbt = dynamic_cast<const sgmc::Mhbt*>(&chain->chain->kernel());
-    sgmc::require(mhbt != nullptr, "chain",
-                  "a chain of sampler '" +
-                      std::string(sgmc::sampler_name(chain->chain->config().kind)) + "'",
-                  "has no MHBT statistics (sampler 'mhbt' only)");
-    return write(mhbt->stats(), proposed, accepted, forward_proposed, forward_accepted, beta);
-  });
-}
 
 sgmc_status sgmc_draws_mhbt_stats(const sgmc_draws* draws, int64_t chain, int64_t* proposed,
                                   int64_t* accepted, int64_t* forward_proposed,

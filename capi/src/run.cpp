@@ -29,6 +29,13 @@ std::span<const double> gradient(const double* values, int64_t dim) {
                            : std::span<const double>(values, static_cast<std::size_t>(dim));
 }
 
+/// Chain `chain` of the run, checked.
+const sgmc::Chain& run_chain(const sgmc_run& run, int64_t chain) {
+  const auto& chains = run.run.chains();
+  sgmc::capi::require_chain(chain, std::ssize(chains));
+  return *chains[static_cast<std::size_t>(chain)];
+}
+
 std::unique_ptr<sgmc_run> hosted(std::unique_ptr<sgmc::Run> run) {
   return std::make_unique<sgmc_run>(sgmc_run{sgmc::HostedRun(std::move(run)), std::nullopt});
 }
@@ -132,6 +139,33 @@ sgmc_status sgmc_run_progress(const sgmc_run* run, int64_t* steps_done, int64_t*
     require_non_null(n_steps, "n_steps");
     *steps_done = run->run.outcome().steps_done;
     *n_steps = run->run.run().n_steps();
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_run_steps_done(const sgmc_run* run, int64_t chain, int64_t* out) {
+  return guarded([&] {
+    require_non_null(run, "run");
+    require_non_null(out, "out");
+    *out = run_chain(*run, chain).steps_done();
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_run_position(const sgmc_run* run, int64_t chain, double* x, int64_t dim) {
+  return guarded([&] {
+    const auto& handle = checked(run, dim);
+    require_non_null(x, "x");
+    Eigen::Map<Eigen::VectorXd>(x, dim) = run_chain(handle, chain).position();
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_run_save(sgmc_run* run, const char* path) {
+  return guarded([&] {
+    require_non_null(run, "run");
+    require_non_null(path, "path");
+    run->run.save(path);
     return SGMC_OK;
   });
 }

@@ -5,6 +5,7 @@
 
 #include "check.h"
 #include "gauss_rows.h"
+#include "host_run.h"
 #include "sgmc/sgmc.h"
 
 /* ---- a model with data: U_i(x) = |x - y_i|^2 / 2, U0(x) = |x|^2 / 2 ----
@@ -122,15 +123,16 @@ static void test_options(void) {
   sgmc_options_destroy(NULL);
   sgmc_model_destroy(NULL);
   sgmc_draws_destroy(NULL);
-  sgmc_chain_destroy(NULL);
+  sgmc_run_destroy(NULL);
 }
 
 static void test_bad_inputs(void) {
   sgmc_options *o = NULL;
   sgmc_model *m = (sgmc_model *)&o; /* must be overwritten with NULL */
   sgmc_draws *d = (sgmc_draws *)&o;
-  sgmc_chain *c = (sgmc_chain *)&o;
+  sgmc_run *c = (sgmc_run *)&o;
   double x0[DIM] = {0.0, 0.0}, step = 0.0;
+  int64_t n = 0;
   data_model data;
   make_data(&data);
 
@@ -188,12 +190,11 @@ static void test_bad_inputs(void) {
   CHECK_OK(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL)); /* everything still usable */
   sgmc_draws_destroy(d);
 
-  CHECK_ERROR(sgmc_chain_create(&c, o, 0, N_DATA, x0, 0), SGMC_ERROR_INVALID_ARGUMENT, "'dim' = 0");
+  CHECK_ERROR(sgmc_run_create(&c, o, 0, N_DATA, x0, DIM), SGMC_ERROR_INVALID_ARGUMENT, "'dim' = 0");
   CHECK(c == NULL);
-  CHECK_ERROR(sgmc_chain_create(&c, o, DIM, N_DATA, x0, -1), SGMC_ERROR_INVALID_ARGUMENT,
-              "'chain_index' = -1");
-  CHECK_ERROR(sgmc_chain_ask(NULL, x0, DIM, NULL, 0, NULL), SGMC_ERROR_INVALID_ARGUMENT,
-              "'chain' is NULL");
+  CHECK_ERROR(sgmc_options_set_int(o, "first_chain", -1), SGMC_ERROR_INVALID_ARGUMENT,
+              "option 'first_chain' = -1");
+  CHECK_ERROR(sgmc_run_ask(NULL, &n), SGMC_ERROR_INVALID_ARGUMENT, "'run' is NULL");
   CHECK_ERROR(sgmc_draws_shape(NULL, NULL, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
               "'draws' is NULL");
   CHECK_ERROR(sgmc_model_shape(NULL, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT, "'model' is NULL");
@@ -315,12 +316,12 @@ static void test_builtin_targets(void) {
   sgmc_model_destroy(m);
 }
 
-/* Ask/tell chain c has recorded exactly the n draws of chain `chain` of d. */
-static void check_same_draws(const sgmc_draws *d, int64_t chain, const sgmc_chain *c, int64_t n) {
+/* Run c has recorded exactly the n draws of chain `chain` of d in its one chain. */
+static void check_same_draws(const sgmc_draws *d, int64_t chain, const sgmc_run *c, int64_t n) {
   sgmc_draws *dc = NULL;
   int64_t n1 = 0, n2 = 0;
   double *a, *b;
-  CHECK_OK(sgmc_chain_draws(&dc, c));
+  CHECK_OK(sgmc_run_draws(&dc, c));
   a = copy_chain(d, chain, &n1);
   b = copy_chain(dc, 0, &n2);
   CHECK(n1 == n && n2 == n);
@@ -330,62 +331,83 @@ static void check_same_draws(const sgmc_draws *d, int64_t chain, const sgmc_chai
   sgmc_draws_destroy(dc);
 }
 
-/* Ask/tell in C with the same model reproduces sgmc_sample bit for bit. */
+/* One chain stepped in C with the same model reproduces sgmc_sample bit for
+ * bit; a non-finite result stops the run as it was before it, and the run
+ * saved there goes on as one that never faulted. */
 static void test_ask_tell(void) {
+  const char *path = "test_capi_ask_tell.ckpt";
   data_model data;
   sgmc_model *m = NULL;
   sgmc_draws *d = NULL;
-  sgmc_chain *c = NULL;
+  sgmc_run *c = NULL;
   sgmc_options *o = options_for("sghmc", 1e-5);
-  double x0[DIM] = {0.5, 0.5}, x[DIM], before[DIM], after[DIM], bg[DIM], pg[DIM];
-  int64_t batch[20], n = 0, k = 0, done = 0;
-  double be, pe, bad_grad[DIM] = {NAN, 0.0};
+  host_answer good;
+  double x0[DIM] = {0.5, 0.5}, before[DIM], after[DIM];
+  int64_t n = 0, k = 0;
+  double bad_grad[DIM] = {NAN, 0.0};
   make_data(&data);
+  good.f = data_energy;
+  good.user = &data;
+  good.fail = 0;
   CHECK_OK(sgmc_options_set_int(o, "n_steps", 500));
   CHECK_OK(sgmc_options_set_int(o, "burn_in", 100));
   CHECK_OK(sgmc_model_from_callback(&m, DIM, N_DATA, data_energy, 0, &data));
   CHECK_OK(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL));
 
-  CHECK_OK(sgmc_chain_create(&c, o, DIM, N_DATA, x0, 0));
-  CHECK_ERROR(sgmc_chain_ask(c, x, DIM, batch, 5, &n), SGMC_ERROR_INVALID_ARGUMENT,
-              "'batch_capacity' = 5: must be at least 20");
-  CHECK_ERROR(sgmc_chain_ask(c, x, 3, batch, 20, &n), SGMC_ERROR_INVALID_ARGUMENT, "'dim' = 3");
+  CHECK_OK(host_start(&c, o, DIM, N_DATA, x0));
+  CHECK_ERROR(sgmc_run_tell(c, 0, 0.0, bad_grad, 0.0, NULL, 3), SGMC_ERROR_INVALID_ARGUMENT,
+              "'dim' = 3");
+  CHECK_ERROR(sgmc_run_position(c, 0, before, 3), SGMC_ERROR_INVALID_ARGUMENT, "'dim' = 3");
+  CHECK_ERROR(sgmc_run_position(c, 1, before, DIM), SGMC_ERROR_INVALID_ARGUMENT,
+              "'chain' = 1: must be in [0, n_chains) with n_chains = 1");
   for (k = 0; k < 500; ++k) {
-    CHECK_OK(sgmc_chain_ask(c, x, DIM, batch, 20, &n));
-    be = pe = 0.0;
-    bg[0] = bg[1] = pg[0] = pg[1] = 0.0;
-    data_energy(x, DIM, batch, n, &be, bg, &pe, pg, &data);
-    if (k == 250) { /* a rejected tell changes nothing */
-      CHECK_OK(sgmc_chain_position(c, before, DIM));
-      CHECK_ERROR(sgmc_chain_tell(c, be, bad_grad, pe, pg, DIM), SGMC_ERROR_NONFINITE,
+    if (k == 250) {
+      CHECK_OK(sgmc_run_position(c, 0, before, DIM));
+      CHECK_OK(sgmc_run_tell(c, 0, 0.0, bad_grad, 0.0, NULL, DIM));
+      CHECK_ERROR(sgmc_run_ask(c, &n), SGMC_ERROR_NONFINITE,
                   "non-finite gradient (coordinate 0 = nan) at chain 0, step 251");
-      CHECK_OK(sgmc_chain_position(c, after, DIM));
+      CHECK(n == 0);
+      CHECK_OK(sgmc_run_position(c, 0, after, DIM));
       CHECK(memcmp(before, after, sizeof before) == 0);
-      CHECK_OK(sgmc_chain_steps_done(c, &done));
-      CHECK(done == 250);
+      CHECK(host_steps(c) == 250);
+      CHECK_OK(sgmc_run_save(c, path));
+      sgmc_run_destroy(c);
+      CHECK_OK(sgmc_run_resume(&c, path, NULL, DIM, N_DATA));
+      CHECK_OK(sgmc_run_ask(c, &n));
+      CHECK(n == 1 && host_steps(c) == 250);
     }
-    CHECK_OK(sgmc_chain_tell(c, be, bg, pe, pg, DIM));
+    CHECK_OK(host_iteration(c, DIM, good));
   }
-  CHECK_ERROR(sgmc_chain_tell(c, be, bg, pe, pg, DIM), SGMC_ERROR_STATE, "completed its n_steps = 500");
+  CHECK(host_steps(c) == 500);
+  CHECK_OK(sgmc_run_ask(c, &n));
+  CHECK(n == 0);
+  CHECK_ERROR(sgmc_run_tell(c, 0, 0.0, NULL, 0.0, NULL, DIM), SGMC_ERROR_INVALID_ARGUMENT,
+              "'i' = 0: must be in [0, 0)");
   check_same_draws(d, 0, c, 400);
+  remove(path);
   sgmc_draws_destroy(d);
-  sgmc_chain_destroy(c);
+  sgmc_run_destroy(c);
   sgmc_options_destroy(o);
   sgmc_model_destroy(m);
 }
 
-/* With a preconditioner (docs/preconditioning.md) an ask/tell chain is
- * asked at points x = L y and reproduces sgmc_sample bit for bit, through the
- * warm-up's windows; a warm-up without a burn-in is refused by name. */
+/* With a preconditioner (docs/preconditioning.md) a chain stepped by its
+ * host is asked at points x = L y and reproduces sgmc_sample bit for bit,
+ * through the warm-up's windows; a warm-up without a burn-in is refused by
+ * name. */
 static void test_preconditioned_ask_tell(void) {
   data_model data;
   sgmc_model *m = NULL;
   sgmc_draws *d = NULL;
-  sgmc_chain *c = NULL;
+  sgmc_run *c = NULL;
   sgmc_options *o = options_for("sgld", 1e-5);
-  double x0[DIM] = {0.5, 0.5}, x[DIM], bg[DIM], pg[DIM], be, pe;
-  int64_t batch[20], n = 0, k;
+  host_answer good;
+  double x0[DIM] = {0.5, 0.5};
+  int64_t k;
   make_data(&data);
+  good.f = data_energy;
+  good.user = &data;
+  good.fail = 0;
   CHECK_OK(sgmc_options_set_string(o, "precondition", "dense"));
   CHECK_OK(sgmc_options_set_int(o, "n_steps", 600));
   CHECK_OK(sgmc_options_set_int(o, "burn_in", 0));
@@ -395,17 +417,11 @@ static void test_preconditioned_ask_tell(void) {
   CHECK(d == NULL);
   CHECK_OK(sgmc_options_set_int(o, "burn_in", 200));
   CHECK_OK(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL));
-  CHECK_OK(sgmc_chain_create(&c, o, DIM, N_DATA, x0, 0));
-  for (k = 0; k < 600; ++k) {
-    CHECK_OK(sgmc_chain_ask(c, x, DIM, batch, 20, &n));
-    be = pe = 0.0;
-    bg[0] = bg[1] = pg[0] = pg[1] = 0.0;
-    data_energy(x, DIM, batch, n, &be, bg, &pe, pg, &data);
-    CHECK_OK(sgmc_chain_tell(c, be, bg, pe, pg, DIM));
-  }
+  CHECK_OK(host_start(&c, o, DIM, N_DATA, x0));
+  for (k = 0; k < 600; ++k) CHECK_OK(host_iteration(c, DIM, good));
   check_same_draws(d, 0, c, 400);
   sgmc_draws_destroy(d);
-  sgmc_chain_destroy(c);
+  sgmc_run_destroy(c);
   sgmc_options_destroy(o);
   sgmc_model_destroy(m);
 }
@@ -444,14 +460,15 @@ static void test_thread_count_does_not_matter(void) {
 static void test_contour(void) {
   sgmc_model *m = NULL;
   sgmc_options *o = NULL;
-  sgmc_draws *d = NULL, *plain = NULL;
-  sgmc_chain *c = NULL;
-  double x0 = 0.0, x = 0.0, theta[50], trace[20 * 50], sum = 0.0, mean = 0.0, var = 0.0,
+  sgmc_draws *d = NULL, *plain = NULL, *dc = NULL;
+  sgmc_run *c = NULL;
+  sgmc_evaluation e;
+  double x0 = 0.0, theta[50], trace[20 * 50], sum = 0.0, mean = 0.0, var = 0.0,
          ess = 0.0, q[3], lw[20000], lw_final[20000];
   double bad_theta[3] = {0.5, 0.6, -0.1}, short_theta[3] = {0.2, 0.2, 0.2},
          good_theta[3] = {0.2, 0.3, 0.5};
   double probs[3] = {0.1, 0.5, 0.9};
-  int64_t idx[20000], picks[1000], n = 0, mm = 0, n_thetas = 0, i, nb = 0;
+  int64_t idx[20000], picks[1000], n = 0, mm = 0, n_thetas = 0, i;
   CHECK_OK(sgmc_model_target(&m, "mix1d", 0.1, 0.1));
   CHECK_OK(sgmc_options_create(&o));
   CHECK_OK(sgmc_options_set_string(o, "sampler", "csgld"));
@@ -509,71 +526,92 @@ static void test_contour(void) {
   CHECK_ERROR(sgmc_draws_resample(d, 0, SGMC_WEIGHT_BIN, SGMC_WEIGHT_FINAL, 0, 42, picks),
               SGMC_ERROR_INVALID_ARGUMENT, "'n_out' = 0");
 
-  /* Ask/tell: theta of a contour chain; a non-contour chain and its draws say so. */
-  CHECK_OK(sgmc_chain_create(&c, o, 1, 0, &x0, 0));
-  CHECK_OK(sgmc_chain_ask(c, &x, 1, NULL, 0, &nb));
-  CHECK_OK(sgmc_chain_tell(c, 0.0, NULL, 2.5, &x, 1));
-  CHECK_OK(sgmc_chain_theta(c, theta, 50));
+  /* Ask/tell: theta of a contour chain stepped by its host, read by name
+   * from the run's draws; the draws of another sampler say they have none. */
+  CHECK_OK(host_start(&c, o, 1, 0, &x0));
+  for (i = 0; i < 2; ++i) {
+    CHECK_OK(sgmc_run_evaluation(c, i, &e));
+    CHECK_OK(sgmc_run_tell(c, i, 0.0, NULL, 2.5, e.x, 1));
+  }
+  CHECK_OK(sgmc_run_ask(c, &n));
+  CHECK_OK(sgmc_run_draws(&dc, c));
+  CHECK_OK(sgmc_draws_copy_stat(dc, 0, "theta", theta, 50));
   CHECK(theta[1] > theta[0]); /* the first energy fell in subregion 2 */
-  CHECK_ERROR(sgmc_chain_theta(c, theta, 49), SGMC_ERROR_INVALID_ARGUMENT, "'m' = 49");
-  sgmc_chain_destroy(c);
+  CHECK_ERROR(sgmc_draws_copy_stat(dc, 0, "theta", theta, 49), SGMC_ERROR_INVALID_ARGUMENT,
+              "'out_len' = 49: must be at least 50");
+  sgmc_draws_destroy(dc);
+  sgmc_run_destroy(c);
   CHECK_OK(sgmc_options_set_string(o, "sampler", "sgld"));
-  CHECK_OK(sgmc_chain_create(&c, o, 1, 0, &x0, 0));
-  CHECK_ERROR(sgmc_chain_theta(c, theta, 50), SGMC_ERROR_STATE, "not a contour sampler");
   CHECK_OK(sgmc_options_set_int(o, "n_steps", 10));
   CHECK_OK(sgmc_sample(&plain, m, o, &x0, 1, NULL, NULL));
+  CHECK_ERROR(sgmc_draws_copy_stat(plain, 0, "theta", theta, 50), SGMC_ERROR_INVALID_ARGUMENT,
+              "'name' = theta: is not a statistic of these draws");
   CHECK_ERROR(sgmc_draws_copy_theta(plain, 0, theta, 50), SGMC_ERROR_STATE, "not from a contour");
-  sgmc_chain_destroy(c);
   sgmc_draws_destroy(plain);
   sgmc_draws_destroy(d);
   sgmc_options_destroy(o);
   sgmc_model_destroy(m);
 }
 
-/* The variance-reduced energy through ask/tell: the caller evaluates the
- * control point; a tell without it is refused and changes nothing. */
+/* The variance-reduced energy through ask/tell: the run asks for the
+ * energies at the control point itself (the full-data sum when it moves the
+ * point to the current one, every q = 4 iterations), before the
+ * iteration's own evaluation on the same batch, and its draws are those of
+ * sgmc_sample; an ask with an evaluation untold is refused and changes
+ * nothing. */
 static void test_contour_control_point(void) {
   data_model data;
   sgmc_options *o = options_for("csgld", 1e-4);
-  sgmc_chain *c = NULL;
-  double x0[DIM] = {0.0, 0.0}, x[DIM], xbar[DIM], bg[DIM], pg[DIM], be, pe, cb, cp, full_e;
-  int64_t batch[20], all[N_DATA], n = 0, k, i, done = 0;
-  int32_t full = 0;
+  sgmc_model *m = NULL;
+  sgmc_draws *d = NULL;
+  sgmc_run *c = NULL;
+  sgmc_evaluation e[3];
+  host_answer good;
+  double x0[DIM] = {0.0, 0.0};
+  int64_t n = 0, k, i;
+  int full;
   make_data(&data);
-  for (i = 0; i < N_DATA; ++i) all[i] = i;
+  good.f = data_energy;
+  good.user = &data;
+  good.fail = 0;
   CHECK_OK(sgmc_options_set_int(o, "n_steps", 30));
   CHECK_OK(sgmc_options_set_int(o, "burn_in", 0));
   CHECK_OK(sgmc_options_set_int(o, "contour_vr_period", 4));
   CHECK_OK(sgmc_options_set_double(o, "contour_u1", 0.0)); /* too short a run for a pilot */
-  CHECK_OK(sgmc_chain_create(&c, o, DIM, N_DATA, x0, 0));
+  CHECK_OK(sgmc_model_from_callback(&m, DIM, N_DATA, data_energy, 0, &data));
+  CHECK_OK(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL));
+  CHECK_OK(sgmc_run_create(&c, o, DIM, N_DATA, x0, DIM));
+  CHECK_OK(sgmc_run_ask(c, &n));
   for (k = 0; k < 30; ++k) {
-    CHECK_OK(sgmc_chain_ask(c, x, DIM, batch, 20, &n));
-    CHECK_OK(sgmc_chain_ask_control(c, xbar, DIM, &full));
-    CHECK(full == (k % 4 == 0));
-    if (full) CHECK(xbar[0] == x[0] && xbar[1] == x[1]);
-    cb = cp = full_e = 0.0;
-    data_energy(xbar, DIM, batch, n, &cb, NULL, &cp, NULL, &data);
+    full = k % 4 == 0;
+    CHECK(n == (full ? 3 : 2));
+    for (i = 0; i < n && i < 3; ++i) CHECK_OK(sgmc_run_evaluation(c, i, &e[i]));
+    if (n != (full ? 3 : 2)) break;
+    CHECK(e[n - 1].gradient == 1 && e[n - 2].gradient == 0 && e[0].gradient == 0);
+    CHECK(e[n - 2].batch_size == 20 && e[n - 1].batch_size == 20);
+    CHECK(memcmp(e[n - 2].batch, e[n - 1].batch, 20 * sizeof(int64_t)) == 0);
     if (full) {
-      cp = 0.0;
-      data_energy(xbar, DIM, all, N_DATA, &full_e, NULL, &cp, NULL, &data);
+      CHECK(e[0].batch_size == N_DATA);
+      CHECK(e[0].x[0] == e[2].x[0] && e[0].x[1] == e[2].x[1]);
     }
-    be = pe = 0.0;
-    bg[0] = bg[1] = pg[0] = pg[1] = 0.0;
-    data_energy(x, DIM, batch, n, &be, bg, &pe, pg, &data);
     if (k == 5) {
-      CHECK_ERROR(sgmc_chain_tell(c, be, bg, pe, pg, DIM), SGMC_ERROR_STATE, "tell_control");
-      CHECK_OK(sgmc_chain_steps_done(c, &done));
-      CHECK(done == 5);
+      CHECK_ERROR(sgmc_run_ask(c, &n), SGMC_ERROR_STATE, "evaluation 0 of the last ask has not been told");
+      CHECK(host_steps(c) == 5);
     }
-    CHECK_OK(sgmc_chain_tell_control(c, cb, full_e));
-    CHECK_OK(sgmc_chain_tell(c, be, bg, pe, pg, DIM));
+    CHECK_OK(host_pass(c, DIM, good, &n));
   }
-  sgmc_chain_destroy(c);
+  CHECK(n == 0);
+  check_same_draws(d, 0, c, 30);
+  sgmc_run_destroy(c);
   CHECK_OK(sgmc_options_set_int(o, "contour_vr_period", 0));
-  CHECK_OK(sgmc_chain_create(&c, o, DIM, N_DATA, x0, 0));
-  CHECK_ERROR(sgmc_chain_ask_control(c, xbar, DIM, &full), SGMC_ERROR_STATE, "contour_vr_period = 0");
-  CHECK_ERROR(sgmc_chain_tell_control(c, 0.0, 0.0), SGMC_ERROR_STATE, "contour_vr_period = 0");
-  sgmc_chain_destroy(c);
+  CHECK_OK(sgmc_run_create(&c, o, DIM, N_DATA, x0, DIM));
+  CHECK_OK(sgmc_run_ask(c, &n));
+  CHECK(n == 1);
+  CHECK_OK(sgmc_run_evaluation(c, 0, &e[0]));
+  CHECK(e[0].gradient == 1);
+  sgmc_run_destroy(c);
+  sgmc_draws_destroy(d);
+  sgmc_model_destroy(m);
   sgmc_options_destroy(o);
 }
 
@@ -583,13 +621,17 @@ static void test_contour_control_point(void) {
 static void test_mhbt(void) {
   data_model data;
   sgmc_model *m = NULL, *data_free = NULL;
-  sgmc_draws *d = NULL;
-  sgmc_chain *c = NULL;
+  sgmc_draws *d = NULL, *dc = NULL;
+  sgmc_run *c = NULL;
   sgmc_options *o = options_for("mhbt", 1e-3);
-  double x0[DIM] = {0.5, -1.0}, x[DIM], bg[DIM], pg[DIM], be, pe, beta = 0.0, beta_c = 0.0;
-  int64_t batch[20], n = 0, done = 0, proposed = 0, accepted = 0, fp = 0, fa = 0, k;
+  host_answer good;
+  double x0[DIM] = {0.5, -1.0}, beta = 0.0, beta_c = 0.0;
+  int64_t proposed = 0, accepted = 0, fp = 0, fa = 0, k;
   int64_t proposed_c = 0, accepted_c = 0, fp_c = 0, fa_c = 0;
   make_data(&data);
+  good.f = data_energy;
+  good.user = &data;
+  good.fail = 0;
   CHECK_OK(sgmc_model_from_callback(&m, DIM, N_DATA, data_energy, 0, &data));
   CHECK_ERROR(sgmc_options_set_double(o, "c_n", 0.0), SGMC_ERROR_INVALID_ARGUMENT,
               "option 'c_n' = 0: must be in (0, inf)");
@@ -610,7 +652,7 @@ static void test_mhbt(void) {
               "'batch_size' = 300: must not exceed the data size N = 200");
   CHECK(d == NULL);
   CHECK_OK(sgmc_options_set_int(o, "batch_size", 20));
-  CHECK_ERROR(sgmc_chain_create(&c, o, DIM, 0, x0, 0), SGMC_ERROR_INVALID_ARGUMENT,
+  CHECK_ERROR(sgmc_run_create(&c, o, DIM, 0, x0, DIM), SGMC_ERROR_INVALID_ARGUMENT,
               "'data_size' = 0: must be >= 1: sampler 'mhbt' needs data");
   CHECK(c == NULL);
   CHECK_OK(sgmc_model_target(&data_free, "gauss25", 0.0, 0.0));
@@ -636,26 +678,33 @@ static void test_mhbt(void) {
   CHECK_ERROR(sgmc_draws_mhbt_stats(d, 2, NULL, NULL, NULL, NULL, NULL),
               SGMC_ERROR_INVALID_ARGUMENT, "'chain' = 2");
 
-  CHECK_OK(sgmc_chain_create(&c, o, DIM, N_DATA, x0, 1));
-  while (done < 3000) {
-    CHECK_OK(sgmc_chain_ask(c, x, DIM, batch, 20, &n));
-    be = pe = 0.0;
-    for (k = 0; k < DIM; ++k) bg[k] = pg[k] = 0.0;
-    data_energy(x, DIM, batch, n, &be, bg, &pe, pg, &data);
-    CHECK_OK(sgmc_chain_tell(c, be, bg, pe, pg, DIM));
-    CHECK_OK(sgmc_chain_steps_done(c, &done));
-  }
-  CHECK_OK(sgmc_chain_mhbt_stats(c, &proposed_c, &accepted_c, &fp_c, &fa_c, &beta_c));
+  /* Chain 1 of that run, stepped by its host: the one chain of a run with
+   * first_chain = 1; its extra evaluations (at x0, adjusting beta) are asks
+   * that make no iteration. */
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", 1));
+  CHECK_OK(sgmc_options_set_int(o, "first_chain", 1));
+  CHECK_OK(host_start(&c, o, DIM, N_DATA, x0));
+  for (k = 0; k < 3000; ++k) CHECK_OK(host_iteration(c, DIM, good));
+  CHECK(host_steps(c) == 3000);
+  CHECK_OK(sgmc_run_draws(&dc, c));
+  CHECK_OK(sgmc_draws_copy_stat_int(dc, 0, "mhbt_proposed", &proposed_c, 1));
+  CHECK_OK(sgmc_draws_copy_stat_int(dc, 0, "mhbt_accepted", &accepted_c, 1));
+  CHECK_OK(sgmc_draws_copy_stat_int(dc, 0, "mhbt_forward_proposed", &fp_c, 1));
+  CHECK_OK(sgmc_draws_copy_stat_int(dc, 0, "mhbt_forward_accepted", &fa_c, 1));
+  CHECK_OK(sgmc_draws_copy_stat(dc, 0, "mhbt_beta", &beta_c, 1));
   CHECK(proposed_c == proposed && accepted_c == accepted && fp_c == fp && fa_c == fa &&
         beta_c == beta);
   check_same_draws(d, 1, c, 3000);
-  sgmc_chain_destroy(c);
+  sgmc_draws_destroy(dc);
+  sgmc_run_destroy(c);
 
   CHECK_OK(sgmc_options_set_string(o, "sampler", "sgld"));
-  CHECK_OK(sgmc_chain_create(&c, o, DIM, N_DATA, x0, 0));
-  CHECK_ERROR(sgmc_chain_mhbt_stats(c, NULL, NULL, NULL, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
-              "'chain' = a chain of sampler 'sgld': has no MHBT statistics");
-  sgmc_chain_destroy(c);
+  CHECK_OK(sgmc_run_create(&c, o, DIM, N_DATA, x0, DIM));
+  CHECK_OK(sgmc_run_draws(&dc, c));
+  CHECK_ERROR(sgmc_draws_copy_stat_int(dc, 0, "mhbt_proposed", &proposed_c, 1),
+              SGMC_ERROR_INVALID_ARGUMENT, "'name' = mhbt_proposed: is not a statistic of these draws");
+  sgmc_draws_destroy(dc);
+  sgmc_run_destroy(c);
   sgmc_draws_destroy(d);
   sgmc_model_destroy(data_free);
   sgmc_model_destroy(m);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "host_run.h"
 #include "sgmc/sgmc.h"
 
 #define STEPS 240
@@ -167,77 +168,110 @@ static void check_refusals(const sgmc_model *model, const sgmc_model *other, con
   sgmc_options_destroy(o);
 }
 
-/* One ask/tell step of U_i(x) = |x - y_i|^2 / 2, y_i = (i % 7) / 7, U0 = |x|^2 / 2. */
-static void ask_tell(sgmc_chain *chain) {
-  double x[2], grad[2] = {0, 0}, prior[2], energy = 0;
-  int64_t batch[10], n = 0, b;
-  CHECK_OK(sgmc_chain_ask(chain, x, 2, batch, 10, &n));
+/* U_i(x) = |x - y_i|^2 / 2, y_i = (i % 7) / 7, U0 = |x|^2 / 2 (an sgmc_energy_fn). */
+static int sevenths(const double *x, int64_t dim, const int64_t *batch, int64_t n, double *be,
+                    double *bg, double *pe, double *pg, void *user) {
+  int64_t b;
+  (void)dim;
+  (void)user;
   for (b = 0; b < n; ++b) {
     double y = (double)(batch[b] % 7) / 7.0;
-    energy += 0.5 * ((x[0] - y) * (x[0] - y) + (x[1] + y) * (x[1] + y));
-    grad[0] += x[0] - y;
-    grad[1] += x[1] + y;
+    *be += 0.5 * ((x[0] - y) * (x[0] - y) + (x[1] + y) * (x[1] + y));
+    if (bg != NULL) {
+      bg[0] += x[0] - y;
+      bg[1] += x[1] + y;
+    }
   }
-  prior[0] = x[0];
-  prior[1] = x[1];
-  CHECK_OK(sgmc_chain_tell(chain, energy, grad, 0.5 * (x[0] * x[0] + x[1] * x[1]), prior, 2));
+  *pe = 0.5 * (x[0] * x[0] + x[1] * x[1]);
+  if (pg != NULL) {
+    pg[0] = x[0];
+    pg[1] = x[1];
+  }
+  return 0;
 }
 
-static void check_chain_save_load(void) {
+/* A one-chain run (chain 3 of a larger run) saved within a round, with the
+ * evaluations of its last ask untold and with them told, goes on from each
+ * file to the end as the original does. */
+static void check_run_save_within_rounds(void) {
   const char *samplers[] = {"sghmc", "psgld", "csgld", "mhbt", "cycsgld"};
+  const host_answer answer = {sevenths, NULL, 0};
+  char told_path[600];
   size_t s;
+  snprintf(told_path, sizeof told_path, "%s.told", path);
   for (s = 0; s < sizeof samplers / sizeof *samplers; ++s) {
     sgmc_options *o = options_for(samplers[s], 1);
-    sgmc_chain *chain = NULL, *copy = NULL;
-    sgmc_draws *a = NULL, *b = NULL;
+    sgmc_run *run = NULL, *copy = NULL, *told = NULL;
+    sgmc_draws *a = NULL, *b = NULL, *c = NULL;
     double x0[2] = {0.3, -0.2};
     int i;
-    int64_t done = 0;
-    printf("chain save/load %s\n", samplers[s]);
+    int64_t n = 0;
+    printf("run save within a round %s\n", samplers[s]);
     CHECK_OK(sgmc_options_set_int(o, "batch_size", 10));
-    CHECK_OK(sgmc_chain_create(&chain, o, 2, 70, x0, 3));
-    for (i = 0; i < 100; ++i) ask_tell(chain);
-    CHECK_OK(sgmc_chain_save(chain, path));
-    CHECK_OK(sgmc_chain_load(&copy, path));
-    CHECK_OK(sgmc_chain_steps_done(copy, &done));
-    CHECK(done == 100 || strcmp(samplers[s], "mhbt") == 0);
-    {
-      int64_t dim = 0, n_data = 0;
-      CHECK_OK(sgmc_chain_shape(copy, &dim, &n_data));
-      CHECK(dim == 2 && n_data == 70);
+    CHECK_OK(sgmc_options_set_int(o, "first_chain", 3));
+    CHECK_OK(host_start(&run, o, 2, 70, x0));
+    for (i = 0; i < 100; ++i) CHECK_OK(host_iteration(run, 2, answer));
+    CHECK_OK(sgmc_run_save(run, path));
+    host_tell_all(run, 2, answer);
+    CHECK_OK(sgmc_run_save(run, told_path));
+    CHECK_OK(sgmc_run_ask(run, &n));
+    CHECK_ERROR(sgmc_run_resume(&copy, path, NULL, 3, 70), SGMC_ERROR_INVALID_ARGUMENT,
+                "dim = 2 and N = 70");
+    CHECK_OK(sgmc_run_resume(&copy, path, NULL, 2, 70));
+    CHECK_OK(sgmc_run_resume(&told, told_path, NULL, 2, 70));
+    CHECK(host_steps(copy) == 100);
+    CHECK_OK(sgmc_run_ask(copy, &n));
+    CHECK_OK(sgmc_run_ask(told, &n));
+    while (host_steps(run) < STEPS) CHECK_OK(host_iteration(run, 2, answer));
+    while (host_steps(copy) < STEPS) CHECK_OK(host_iteration(copy, 2, answer));
+    while (host_steps(told) < STEPS) CHECK_OK(host_iteration(told, 2, answer));
+    CHECK_OK(sgmc_run_draws(&a, run));
+    CHECK_OK(sgmc_run_draws(&b, copy));
+    CHECK_OK(sgmc_run_draws(&c, told));
+    if (a != NULL && b != NULL && c != NULL) {
+      check_same_draws(a, b);
+      check_same_draws(a, c);
     }
-    for (i = 0; i < 100; ++i) {
-      ask_tell(chain);
-      ask_tell(copy);
-    }
-    CHECK_OK(sgmc_chain_draws(&a, chain));
-    CHECK_OK(sgmc_chain_draws(&b, copy));
-    if (a != NULL && b != NULL) check_same_draws(a, b);
     sgmc_draws_destroy(a);
     sgmc_draws_destroy(b);
-    sgmc_chain_destroy(chain);
-    sgmc_chain_destroy(copy);
+    sgmc_draws_destroy(c);
+    sgmc_run_destroy(run);
+    sgmc_run_destroy(copy);
+    sgmc_run_destroy(told);
     sgmc_options_destroy(o);
   }
+  remove(told_path);
 }
 
-static void check_chain_refusals(const sgmc_model *model, const double *x0) {
-  sgmc_options *o = options_for("sgld", 2);
-  sgmc_chain *chain = (sgmc_chain *)&chain;
-  sgmc_draws *draws = NULL;
+/* Saves that cannot be exact are refused and change nothing. */
+static void check_run_save_refusals(void) {
+  sgmc_options *o = options_for("resgld", 3);
+  sgmc_run *run = (sgmc_run *)&run;
+  sgmc_evaluation e;
+  const host_answer answer = {sevenths, NULL, 0};
+  double x0[2] = {0.5, -0.5};
   char bad[600];
-  CHECK_OK(sgmc_options_set_string(o, "checkpoint_file", path));
-  CHECK_OK(sgmc_sample(&draws, model, o, x0, 2, NULL, NULL));
-  sgmc_draws_destroy(draws);
-  /* A whole run's checkpoint is no chain's. */
-  CHECK_ERROR(sgmc_chain_load(&chain, path), SGMC_ERROR_FORMAT, "driver kind");
-  CHECK(chain == NULL);
-  CHECK_ERROR(sgmc_chain_load(&chain, NULL), SGMC_ERROR_INVALID_ARGUMENT, "'path'");
-  CHECK_OK(sgmc_chain_create(&chain, o, 2, 70, x0, 0));
+  int64_t n = 0;
+  CHECK_OK(sgmc_options_set_int(o, "batch_size", 10));
+  CHECK_ERROR(sgmc_run_resume(&run, NULL, NULL, 2, 70), SGMC_ERROR_INVALID_ARGUMENT, "'path'");
+  CHECK(run == NULL);
+  CHECK_OK(sgmc_run_create(&run, o, 2, 70, x0, 2));
+  CHECK_OK(sgmc_run_save(run, path)); /* before the first ask: the start of a round */
+  CHECK_OK(sgmc_run_ask(run, &n));
+  CHECK_ERROR(sgmc_run_save(run, path), SGMC_ERROR_UNSUPPORTED, "end of a round only");
+  CHECK_OK(sgmc_run_evaluation(run, 0, &e));
+  CHECK_OK(sgmc_run_tell(run, 0, 0.0, NULL, 0.0, NULL, 2));
+  CHECK_ERROR(sgmc_run_save(run, path), SGMC_ERROR_STATE, "every evaluation of the last ask told, or none");
   snprintf(bad, sizeof bad, "%s.no-such-dir/x.ckpt", path);
-  CHECK_ERROR(sgmc_chain_save(chain, bad), SGMC_ERROR_IO, bad);
-  CHECK_ERROR(sgmc_chain_save(NULL, path), SGMC_ERROR_INVALID_ARGUMENT, "'chain'");
-  sgmc_chain_destroy(chain);
+  sgmc_run_destroy(run);
+  CHECK_OK(sgmc_options_set_string(o, "sampler", "sgld"));
+  CHECK_OK(host_start(&run, o, 2, 70, x0));
+  CHECK_OK(host_pass(run, 2, answer, &n));
+  CHECK_ERROR(sgmc_run_save(run, bad), SGMC_ERROR_IO, bad);
+  CHECK_ERROR(sgmc_run_save(NULL, path), SGMC_ERROR_INVALID_ARGUMENT, "'run'");
+  CHECK_ERROR(sgmc_run_save(run, NULL), SGMC_ERROR_INVALID_ARGUMENT, "'path'");
+  CHECK_OK(sgmc_run_save(run, path)); /* still usable */
+  sgmc_run_destroy(run);
   sgmc_options_destroy(o);
 }
 
@@ -278,8 +312,8 @@ int main(void) {
     check_resume(logistic, "psgld", 2, z, 4);
   }
   check_refusals(gauss25, line, x0);
-  check_chain_save_load();
-  check_chain_refusals(gauss25, x0);
+  check_run_save_within_rounds();
+  check_run_save_refusals();
   remove(path);
   sgmc_model_destroy(gauss25);
   sgmc_model_destroy(line);

@@ -160,7 +160,7 @@ static void test_cyclical_bad_inputs(const sgmc_model *m) {
 static void test_replica_exchange(const sgmc_model *m) {
   sgmc_options *o = NULL;
   sgmc_draws *d = (sgmc_draws *)&o;
-  sgmc_chain *c = (sgmc_chain *)&o;
+  sgmc_run *c = (sgmc_run *)&o;
   double x0[DIM] = {0.0, 0.0}, taus[3] = {0.0, 0.0, 0.0};
   int64_t attempts[2] = {0, 0}, accepts[2] = {0, 0}, chains = 0;
 
@@ -187,8 +187,10 @@ static void test_replica_exchange(const sgmc_model *m) {
   CHECK_ERROR(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
               "'n_chains' = 1");
   CHECK_OK(sgmc_options_set_int(o, "n_chains", 3));
-  CHECK_ERROR(sgmc_chain_create(&c, o, DIM, N_DATA, x0, 0), SGMC_ERROR_UNSUPPORTED,
-              "run it with sgmc_sample");
+  CHECK_OK(sgmc_options_set_int(o, "first_chain", 1));
+  CHECK_ERROR(sgmc_run_create(&c, o, DIM, N_DATA, x0, DIM), SGMC_ERROR_INVALID_ARGUMENT,
+              "option 'first_chain' = 1: must be 0: sampler \"resgld\" couples its chains");
+  CHECK_OK(sgmc_options_set_int(o, "first_chain", 0));
   CHECK(c == NULL);
 
   CHECK_OK(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL));

@@ -2,13 +2,14 @@
  * a callback that returns an error, a NaN energy or an infinite gradient,
  * under "on_fault" = "error" (the run stops, the draws so far come back)
  * and "reject" (the run completes and counts its faults), on one and two
- * threads, for every sampler family; ask/tell chains with
- * sgmc_chain_tell_fault(); bad arguments of the new functions. */
+ * threads, for every sampler family; one chain stepped by its host with
+ * sgmc_run_tell_fault(); bad arguments of the new functions. */
 #include <math.h>
 #include <stdlib.h>
 
 #include "check.h"
 #include "gauss_rows.h"
+#include "host_run.h"
 #include "sgmc/sgmc.h"
 
 #define N_DATA 200
@@ -220,91 +221,118 @@ static void test_consecutive_limit(void) {
   sgmc_model_destroy(m);
 }
 
-/* One ask/tell iteration with the model of `data`; fail = 1 reports a
- * failed evaluation instead of telling. Returns the status of the tell. */
-static sgmc_status ask_tell(sgmc_chain *c, const model_data *data, int fail) {
-  double x[DIM], bg[DIM] = {0.0, 0.0}, pg[DIM] = {0.0, 0.0}, be = 0.0, pe = 0.0;
-  int64_t batch[20], n = 0;
-  CHECK_OK(sgmc_chain_ask(c, x, DIM, batch, 20, &n));
-  if (fail) return sgmc_chain_tell_fault(c, "the host's model raised an error");
-  energy(x, DIM, batch, n, &be, bg, &pe, pg, (void *)data);
-  return sgmc_chain_tell(c, be, bg, pe, pg, DIM);
+/* One pass of a one-chain run with the model of `data`; fail = 1 reports a
+ * failed evaluation instead of telling. Returns the status of the next ask. */
+static sgmc_status ask_tell(sgmc_run *c, model_data *data, int fail) {
+  host_answer answer;
+  answer.f = energy;
+  answer.user = data;
+  answer.fail = fail;
+  return host_pass(c, DIM, answer, NULL);
+}
+
+/* A run stopped by a fault under "error", saved and resumed: it goes on
+ * from the state before the faulty evaluation. */
+static void save_and_resume(sgmc_run **c) {
+  const char *path = "test_capi_faults.ckpt";
+  int64_t n = 0;
+  CHECK_OK(sgmc_run_save(*c, path));
+  sgmc_run_destroy(*c);
+  CHECK_OK(sgmc_run_resume(c, path, NULL, DIM, N_DATA));
+  CHECK_OK(sgmc_run_ask(*c, &n));
+  CHECK(n == 1);
+  remove(path);
+}
+
+static int64_t stat_int(const sgmc_run *c, const char *name) {
+  sgmc_draws *d = NULL;
+  int64_t value = -1;
+  CHECK_OK(sgmc_run_draws(&d, c));
+  CHECK_OK(sgmc_draws_copy_stat_int(d, 0, name, &value, 1));
+  sgmc_draws_destroy(d);
+  return value;
 }
 
 static void test_ask_tell(void) {
   model_data good, nan_always;
   sgmc_options *o = options_for("sghmc", 1, "error");
-  sgmc_chain *a = NULL, *b = NULL;
+  sgmc_run *a = NULL, *b = NULL;
   sgmc_draws *da = NULL, *db = NULL;
   double x0[DIM] = {0.5, 0.5}, before[DIM], after[DIM];
-  int64_t k, done = 0, faults = -1, n = 0;
+  int64_t k, faults = -1, n = 0;
   make_data(&good, NO_FAULT, 0);
   make_data(&nan_always, NAN_ENERGY, -1);
   CHECK_OK(sgmc_options_set_int(o, "n_steps", 100));
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", 1));
 
-  /* "error": a reported fault or a NaN fails and changes nothing; the chain
-   * goes on and makes the draws of a chain that never faulted. */
-  CHECK_OK(sgmc_chain_create(&a, o, DIM, N_DATA, x0, 0));
-  CHECK_OK(sgmc_chain_create(&b, o, DIM, N_DATA, x0, 0));
+  /* "error": a reported fault or a NaN stops the run as it was before the
+   * faulty evaluation; saved there, it goes on and makes the draws of a
+   * chain that never faulted. */
+  CHECK_OK(host_start(&a, o, DIM, N_DATA, x0));
+  CHECK_OK(host_start(&b, o, DIM, N_DATA, x0));
   for (k = 0; k < 100; ++k) {
     if (k == 40) {
-      CHECK_OK(sgmc_chain_position(a, before, DIM));
+      CHECK_OK(sgmc_run_position(a, 0, before, DIM));
       CHECK_ERROR(ask_tell(a, &good, 1), SGMC_ERROR_CALLBACK,
                   "the model failed at chain 0, step 41: the host's model raised an error");
+      CHECK_ERROR(ask_tell(a, &good, 0), SGMC_ERROR_CALLBACK, "chain 0, step 41"); /* stopped */
+      save_and_resume(&a);
       CHECK_ERROR(ask_tell(a, &nan_always, 0), SGMC_ERROR_NONFINITE,
                   "non-finite energy (nan) at chain 0, step 41");
-      CHECK_OK(sgmc_chain_position(a, after, DIM));
+      CHECK_OK(sgmc_run_position(a, 0, after, DIM));
       CHECK(memcmp(before, after, sizeof before) == 0);
-      CHECK_OK(sgmc_chain_steps_done(a, &done));
-      CHECK(done == 40);
+      CHECK(host_steps(a) == 40);
+      save_and_resume(&a);
     }
     CHECK_OK(ask_tell(a, &good, 0));
     CHECK_OK(ask_tell(b, &good, 0));
   }
-  CHECK_OK(sgmc_chain_faults(a, &faults));
-  CHECK(faults == 0);
-  CHECK_OK(sgmc_chain_draws(&da, a));
-  CHECK_OK(sgmc_chain_draws(&db, b));
+  CHECK(stat_int(a, "faults") == 0);
+  CHECK_OK(sgmc_run_draws(&da, a));
+  CHECK_OK(sgmc_run_draws(&db, b));
   CHECK(is_prefix(da, db, 0) && is_prefix(db, da, 0));
-  CHECK_ERROR(sgmc_chain_tell_fault(a, NULL), SGMC_ERROR_STATE, "completed its n_steps = 100");
+  CHECK_OK(sgmc_run_ask(a, &n));
+  CHECK(n == 0);
+  CHECK_ERROR(sgmc_run_tell_fault(a, 0, "x"), SGMC_ERROR_INVALID_ARGUMENT,
+              "'i' = 0: must be in [0, 0)");
   sgmc_draws_destroy(da);
   sgmc_draws_destroy(db);
-  sgmc_chain_destroy(a);
-  sgmc_chain_destroy(b);
+  sgmc_run_destroy(a);
+  sgmc_run_destroy(b);
   a = b = NULL;
 
   /* "reject": reported faults and NaNs are counted and the iteration tried
-   * again; the limit of faults in a row fails without a change. */
+   * again; the limit of faults in a row stops the run without a change. */
   CHECK_OK(sgmc_options_set_string(o, "on_fault", "reject"));
   CHECK_OK(sgmc_options_set_int(o, "max_consecutive_faults", 3));
-  CHECK_OK(sgmc_chain_create(&a, o, DIM, N_DATA, x0, 1));
+  CHECK_OK(sgmc_options_set_int(o, "first_chain", 1));
+  CHECK_OK(host_start(&a, o, DIM, N_DATA, x0));
   for (k = 0; k < 100; ++k) {
     if (k == 10) {
       CHECK_OK(ask_tell(a, &good, 1));
       CHECK_OK(ask_tell(a, &nan_always, 0));
       CHECK_ERROR(ask_tell(a, &good, 1), SGMC_ERROR_CALLBACK,
                   "chain 1 faulted 3 times in a row at step 11 (max_consecutive_faults = 3)");
-      CHECK_OK(sgmc_chain_steps_done(a, &done));
-      CHECK(done == 10);
+      CHECK(host_steps(a) == 10);
+      save_and_resume(&a);
     }
     if (k == 50) CHECK_OK(ask_tell(a, &good, 1));
     CHECK_OK(ask_tell(a, &good, 0));
   }
-  CHECK_OK(sgmc_chain_faults(a, &faults));
-  CHECK(faults == 3);
-  CHECK_OK(sgmc_chain_draws(&da, a));
+  CHECK(stat_int(a, "faults") == 3);
+  CHECK_OK(sgmc_run_draws(&da, a));
   CHECK_OK(sgmc_draws_faults(da, 0, &faults));
   CHECK(faults == 3);
   CHECK_OK(sgmc_draws_count(da, 0, &n));
   CHECK(n == 100);
   sgmc_draws_destroy(da);
-  sgmc_chain_destroy(a);
+  sgmc_run_destroy(a);
   sgmc_options_destroy(o);
 }
 
 static void test_bad_arguments(void) {
   sgmc_options *o = NULL;
-  sgmc_chain *c = NULL;
+  sgmc_run *c = NULL;
   sgmc_draws *d = NULL;
   double x0[DIM] = {0.0, 0.0};
   int64_t out = 0;
@@ -318,11 +346,13 @@ static void test_bad_arguments(void) {
               "option 'on_fault' = \"ignore\": must be one of error|reject");
   CHECK_ERROR(sgmc_options_set_int(o, "max_consecutive_faults", 0), SGMC_ERROR_INVALID_ARGUMENT,
               "option 'max_consecutive_faults' = 0: must be in [1,");
-  CHECK_ERROR(sgmc_chain_tell_fault(NULL, "x"), SGMC_ERROR_INVALID_ARGUMENT, "'chain' is NULL");
-  CHECK_ERROR(sgmc_chain_faults(NULL, &out), SGMC_ERROR_INVALID_ARGUMENT, "'chain' is NULL");
-  CHECK_OK(sgmc_chain_create(&c, o, DIM, N_DATA, x0, 0));
-  CHECK_ERROR(sgmc_chain_faults(c, NULL), SGMC_ERROR_INVALID_ARGUMENT, "'out' is NULL");
-  CHECK_OK(sgmc_chain_draws(&d, c));
+  CHECK_ERROR(sgmc_run_tell_fault(NULL, 0, "x"), SGMC_ERROR_INVALID_ARGUMENT, "'run' is NULL");
+  CHECK_OK(host_start(&c, o, DIM, N_DATA, x0));
+  CHECK_ERROR(sgmc_run_tell_fault(c, 0, NULL), SGMC_ERROR_INVALID_ARGUMENT, "'cause' is NULL");
+  CHECK_ERROR(sgmc_run_steps_done(c, 0, NULL), SGMC_ERROR_INVALID_ARGUMENT, "'out' is NULL");
+  CHECK_ERROR(sgmc_run_steps_done(NULL, 0, &out), SGMC_ERROR_INVALID_ARGUMENT, "'run' is NULL");
+  CHECK_ERROR(sgmc_run_steps_done(c, -1, &out), SGMC_ERROR_INVALID_ARGUMENT, "'chain' = -1");
+  CHECK_OK(sgmc_run_draws(&d, c));
   CHECK_ERROR(sgmc_draws_faults(d, 1, &out), SGMC_ERROR_INVALID_ARGUMENT,
               "'chain' = 1: must be in [0, n_chains) with n_chains = 1");
   CHECK_ERROR(sgmc_draws_faults(NULL, 0, &out), SGMC_ERROR_INVALID_ARGUMENT, "'draws' is NULL");
@@ -332,10 +362,12 @@ static void test_bad_arguments(void) {
   CHECK_OK(sgmc_draws_count(d, 0, &out));
   CHECK(out == 0);
   /* The handles stay usable after the rejected calls. */
-  CHECK_OK(sgmc_chain_faults(c, &out));
+  CHECK_OK(sgmc_run_tell_fault(c, 0, "x"));
+  CHECK_ERROR(sgmc_run_ask(c, &out), SGMC_ERROR_CALLBACK, "x");
+  CHECK_OK(sgmc_run_steps_done(c, 0, &out));
   CHECK(out == 0);
   sgmc_draws_destroy(d);
-  sgmc_chain_destroy(c);
+  sgmc_run_destroy(c);
   sgmc_options_destroy(o);
 }
 

@@ -49,18 +49,24 @@ static void test_enum_arguments_out_of_range(void) {
 }
 
 /* Streams of chain c were c jumps of the generator, one after another: a
- * chain index of 2^62 hung sgmc_chain_create for ever. */
+ * chain index of 2^62 hung the chain's creation for ever. A first chain
+ * whose run's indices would overflow is refused. */
 static void test_huge_chain_index_is_quick(void) {
   sgmc_options *o = NULL;
-  sgmc_chain *chain = NULL;
+  sgmc_run *run = NULL;
   double x0[2] = {0.0, 0.0};
 
   CHECK_OK(sgmc_options_create(&o));
-  CHECK_OK(sgmc_chain_create(&chain, o, 2, 0, x0, INT64_MAX));
-  CHECK(chain != NULL);
-  sgmc_chain_destroy(chain);
-  CHECK_OK(sgmc_chain_create(&chain, o, 2, 0, x0, (int64_t)1 << 40));
-  sgmc_chain_destroy(chain);
+  CHECK_OK(sgmc_options_set_int(o, "first_chain", INT64_MAX));
+  CHECK_OK(sgmc_run_create(&run, o, 2, 0, x0, 2));
+  CHECK(run != NULL);
+  sgmc_run_destroy(run);
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", 2));
+  CHECK_ERROR(sgmc_run_create(&run, o, 2, 0, x0, 2), SGMC_ERROR_INVALID_ARGUMENT,
+              "'first_chain' = 9223372036854775807: leaves no room");
+  CHECK_OK(sgmc_options_set_int(o, "first_chain", (int64_t)1 << 40));
+  CHECK_OK(sgmc_run_create(&run, o, 2, 0, x0, 2));
+  sgmc_run_destroy(run);
   sgmc_options_destroy(o);
 }
 
@@ -82,13 +88,13 @@ static void test_total_variation_with_many_bins(void) {
  * n = 2^63 - 1. */
 static void test_mhbt_batch_size_beyond_data(void) {
   sgmc_options *o = NULL;
-  sgmc_chain *chain = NULL;
+  sgmc_run *chain = NULL;
   double x0[1] = {0.0};
 
   CHECK_OK(sgmc_options_create(&o));
   CHECK_OK(sgmc_options_set_string(o, "sampler", "mhbt"));
   CHECK_OK(sgmc_options_set_int(o, "batch_size", INT64_MAX));
-  CHECK_ERROR(sgmc_chain_create(&chain, o, 1, 4, x0, 0), SGMC_ERROR_INVALID_ARGUMENT,
+  CHECK_ERROR(sgmc_run_create(&chain, o, 1, 4, x0, 1), SGMC_ERROR_INVALID_ARGUMENT,
               "'batch_size' = 9223372036854775807");
   CHECK(chain == NULL);
   sgmc_options_destroy(o);
@@ -258,27 +264,27 @@ static void test_move_that_overflows_ends_the_run(void) {
   sgmc_options_destroy(o);
 }
 
-/* The same through the chain API: the overflowing move is told without
- * error; the next ask and tell fail and change nothing. */
+/* The same through a run its host steps: the overflowing move is told
+ * without error; the next ask fails at step 2 and the chain keeps its one
+ * iteration. */
 static void test_chain_move_that_overflows(void) {
   sgmc_options *o = NULL;
-  sgmc_chain *chain = NULL;
+  sgmc_run *run = NULL;
   const double x0[2] = {0.1, -0.2}, grad[2] = {0.0, 0.0};
-  double x[2];
-  int64_t batch_size = -1, steps = -1;
+  int64_t n = -1, steps = -1;
 
   CHECK_OK(sgmc_options_create(&o));
   CHECK_OK(sgmc_options_set_double(o, "temperature", DBL_MAX));
-  CHECK_OK(sgmc_chain_create(&chain, o, 2, 0, x0, 0));
-  CHECK_OK(sgmc_chain_ask(chain, x, 2, NULL, 0, &batch_size));
-  CHECK_OK(sgmc_chain_tell(chain, 0.0, NULL, 1.0, grad, 2));
-  CHECK_ERROR(sgmc_chain_ask(chain, x, 2, NULL, 0, &batch_size), SGMC_ERROR_NONFINITE,
+  CHECK_OK(sgmc_run_create(&run, o, 2, 0, x0, 2));
+  CHECK_OK(sgmc_run_ask(run, &n));
+  CHECK_OK(sgmc_run_tell(run, 0, 0.0, NULL, 1.0, grad, 2));
+  CHECK_ERROR(sgmc_run_ask(run, &n), SGMC_ERROR_NONFINITE,
               "the sampler's move gave a non-finite point");
-  CHECK_ERROR(sgmc_chain_tell(chain, 0.0, NULL, 1.0, grad, 2), SGMC_ERROR_NONFINITE,
-              "at chain 0, step 2");
-  CHECK_OK(sgmc_chain_steps_done(chain, &steps));
+  CHECK(n == 0);
+  CHECK_ERROR(sgmc_run_ask(run, &n), SGMC_ERROR_NONFINITE, "at chain 0, step 2");
+  CHECK_OK(sgmc_run_steps_done(run, 0, &steps));
   CHECK(steps == 1);
-  sgmc_chain_destroy(chain);
+  sgmc_run_destroy(run);
   sgmc_options_destroy(o);
 }
 

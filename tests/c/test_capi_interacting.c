@@ -65,13 +65,15 @@ static void test_pooled_estimates(const sgmc_model *mix1d) {
 static void test_errors(const sgmc_model *mix1d) {
   sgmc_options *o = icsgld_options();
   sgmc_draws *d = NULL;
-  sgmc_chain *chain = NULL;
+  sgmc_run *chain = NULL;
   double x0 = 0.0, mean;
   CHECK_ERROR(sgmc_options_set_int(o, "contour_pilot_steps", -5), SGMC_ERROR_INVALID_ARGUMENT,
               "contour_pilot_steps");
-  /* A lone ask/tell chain has no theta to share. */
-  CHECK(sgmc_chain_create(&chain, o, 1, 0, &x0, 0) != SGMC_OK && chain == NULL);
+  /* A lone chain of a larger run has no theta to share. */
+  CHECK_OK(sgmc_options_set_int(o, "first_chain", 1));
+  CHECK(sgmc_run_create(&chain, o, 1, 0, &x0, 1) != SGMC_OK && chain == NULL);
   CHECK(strstr(sgmc_last_error(), "icsgld") != NULL);
+  CHECK_OK(sgmc_options_set_int(o, "first_chain", 0));
   /* The pilot belongs to the interacting samplers, pooling to shared thetas. */
   CHECK_OK(sgmc_options_set_string(o, "sampler", "csgld"));
   CHECK_ERROR(sgmc_sample(&d, mix1d, o, &x0, 1, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,

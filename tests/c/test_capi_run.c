@@ -42,29 +42,36 @@ static sgmc_status drive(sgmc_run *run, int64_t max_asks, int64_t fail_at) {
   return status;
 }
 
+/* 1 when chain ca of a and chain cb of b hold the same draws and energies. */
+static int same_chain(const sgmc_draws *a, int64_t ca, const sgmc_draws *b, int64_t cb) {
+  int64_t na = 0, nb = 0, dim = 0;
+  double *xa, *xb;
+  int same;
+  CHECK_OK(sgmc_draws_shape(a, NULL, NULL, &dim));
+  CHECK_OK(sgmc_draws_count(a, ca, &na));
+  CHECK_OK(sgmc_draws_count(b, cb, &nb));
+  if (na != nb) return 0;
+  xa = malloc(sizeof(double) * (size_t)(na * dim + 1));
+  xb = malloc(sizeof(double) * (size_t)(na * dim + 1));
+  CHECK_OK(sgmc_draws_copy(a, ca, xa, na * dim));
+  CHECK_OK(sgmc_draws_copy(b, cb, xb, na * dim));
+  same = memcmp(xa, xb, sizeof(double) * (size_t)(na * dim)) == 0;
+  CHECK_OK(sgmc_draws_copy_energy(a, ca, xa, na));
+  CHECK_OK(sgmc_draws_copy_energy(b, cb, xb, na));
+  same = same && memcmp(xa, xb, sizeof(double) * (size_t)na) == 0;
+  free(xa);
+  free(xb);
+  return same;
+}
+
 /* 1 when a and b hold the same draws and energies, chain by chain. */
 static int same_draws(const sgmc_draws *a, const sgmc_draws *b) {
-  int64_t chains_a = 0, chains_b = 0, na = 0, nb = 0, dim = 0, c;
+  int64_t chains_a = 0, chains_b = 0, c;
   int same = 1;
-  CHECK_OK(sgmc_draws_shape(a, &chains_a, NULL, &dim));
+  CHECK_OK(sgmc_draws_shape(a, &chains_a, NULL, NULL));
   CHECK_OK(sgmc_draws_shape(b, &chains_b, NULL, NULL));
   if (chains_a != chains_b) return 0;
-  for (c = 0; c < chains_a && same; ++c) {
-    double *xa, *xb;
-    CHECK_OK(sgmc_draws_count(a, c, &na));
-    CHECK_OK(sgmc_draws_count(b, c, &nb));
-    if (na != nb) return 0;
-    xa = malloc(sizeof(double) * (size_t)(na * dim + 1));
-    xb = malloc(sizeof(double) * (size_t)(na * dim + 1));
-    CHECK_OK(sgmc_draws_copy(a, c, xa, na * dim));
-    CHECK_OK(sgmc_draws_copy(b, c, xb, na * dim));
-    same = memcmp(xa, xb, sizeof(double) * (size_t)(na * dim)) == 0;
-    CHECK_OK(sgmc_draws_copy_energy(a, c, xa, na));
-    CHECK_OK(sgmc_draws_copy_energy(b, c, xb, na));
-    same = same && memcmp(xa, xb, sizeof(double) * (size_t)na) == 0;
-    free(xa);
-    free(xb);
-  }
+  for (c = 0; c < chains_a && same; ++c) same = same_chain(a, c, b, c);
   return same;
 }
 
@@ -92,6 +99,38 @@ static void contour(sgmc_options *o, int64_t vr_period) {
   CHECK_OK(sgmc_options_set_int(o, "contour_vr_period", vr_period));
 }
 
+/* Chain c of `sampled`, a run of o from x0 (one start per chain), equals
+ * the one chain of a run with first_chain = c from chain c's start: for
+ * the samplers whose chains run on their own. */
+static void check_chains_one_by_one(const char *label, sgmc_options *o, const sgmc_draws *sampled,
+                                    const double *x0) {
+  const char *sampler = NULL;
+  int64_t n_chains = 0, c;
+  int32_t coupled = 0, interacting = 0;
+  CHECK_OK(sgmc_options_get_string(o, "sampler", &sampler));
+  CHECK_OK(sgmc_sampler_in_family(sampler, SGMC_FAMILY_REPLICA_EXCHANGE, &coupled));
+  CHECK_OK(sgmc_sampler_in_family(sampler, SGMC_FAMILY_INTERACTING, &interacting));
+  if (coupled || interacting) return;
+  CHECK_OK(sgmc_options_get_int(o, "n_chains", &n_chains));
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", 1));
+  for (c = 0; c < n_chains; ++c) {
+    sgmc_run *run = NULL;
+    sgmc_draws *hosted = NULL;
+    int same;
+    CHECK_OK(sgmc_options_set_int(o, "first_chain", c));
+    CHECK_OK(sgmc_run_create(&run, o, DIM, N_DATA, x0 + c * DIM, DIM));
+    CHECK_OK(drive(run, -1, -1));
+    CHECK_OK(sgmc_run_draws(&hosted, run));
+    same = same_chain(sampled, c, hosted, 0);
+    CHECK(same);
+    if (!same) fprintf(stderr, "  ... %s: chain %d differs from a run of first_chain = %d\n", label, (int)c, (int)c);
+    sgmc_draws_destroy(hosted);
+    sgmc_run_destroy(run);
+  }
+  CHECK_OK(sgmc_options_set_int(o, "first_chain", 0));
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", n_chains));
+}
+
 static void check_same_as_sample(const char *label, sgmc_options *o) {
   const double x0[MAX_CHAINS * DIM] = {0.5, -0.5, 1.0, -1.0, 0.0, 0.2, 2.0, -2.5};
   int64_t n_chains = 0;
@@ -108,6 +147,7 @@ static void check_same_as_sample(const char *label, sgmc_options *o) {
   same = same_draws(sampled, hosted);
   CHECK(same);
   if (!same) fprintf(stderr, "  ... %s: the ask/tell run's draws differ from sgmc_sample's\n", label);
+  check_chains_one_by_one(label, o, sampled, x0);
   sgmc_draws_destroy(sampled);
   sgmc_draws_destroy(hosted);
   sgmc_run_destroy(run);

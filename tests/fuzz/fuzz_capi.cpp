@@ -3,7 +3,8 @@
 // (keys of sgmc_option_info() and made-up ones, values including NaN, the
 // infinities, negative and huge numbers), models (targets, Gaussians, C
 // callbacks that fail or return NaN, data models), data sets, sgmc_sample,
-// ask/tell chains, every query of draws, and the diagnostics on arrays.
+// ask/tell runs (stepped, saved and resumed), every query of draws, and the
+// diagnostics on arrays.
 //
 // Sizes that set how much work a valid call does (n_steps, n_chains, dims,
 // data rows, buffer lengths) are drawn small, options start with a short run
@@ -20,8 +21,8 @@
 // - every status is a known one and never SGMC_ERROR_INTERNAL;
 // - every status other than SGMC_OK comes with a non-empty sgmc_last_error();
 // - a failed constructor leaves its out-handle NULL, a successful one sets it;
-// - a rejected option value leaves the option as it was; a failed tell
-//   leaves the chain where it was;
+// - a rejected option value leaves the option as it was; a failed tell or
+//   save leaves the run's chains where they were;
 // - the model callback gets the model's dim, batches of indices in [0, N)
 //   and zeroed gradients; outputs lie in their documented ranges;
 // - nothing leaks: every handle is destroyed at the end of the input.
@@ -57,8 +58,7 @@ constexpr int64_t kMax64 = std::numeric_limits<int64_t>::max();
 /// Handles of each kind alive at once, at most.
 constexpr std::size_t kMaxHandles = 4;
 
-/// Runs (sgmc_sample, ask/tell runs, ask/tell chains) one input starts, at
-/// most. Setting up a chain costs about 0.25 ms in this build (its random
+/// Runs (sgmc_sample, ask/tell runs) one input starts, at most. Setting up a chain costs about 0.25 ms in this build (its random
 /// streams are placed by some 40 jumps of 256 generator steps, under ASan
 /// and coverage), a hundred cheap calls: a second run in an input mostly
 /// repeats what the first covered, at that price. With one run an input
@@ -185,8 +185,9 @@ struct State {
   std::vector<sgmc_model*> models;
   std::vector<int64_t> model_dims;  ///< beside models
   std::vector<sgmc_data*> data;
-  std::vector<sgmc_chain*> chains;
-  std::vector<int64_t> chain_dims;  ///< beside chains
+  std::vector<sgmc_run*> runs_alive;
+  std::vector<int64_t> run_dims;  ///< beside runs_alive
+  std::vector<int64_t> run_data;  ///< N, beside runs_alive
   std::vector<sgmc_draws*> draws;
   int runs = 0;  ///< started, of kMaxRuns
   // Kept until every handle is gone: callback users and borrowed arrays.
@@ -195,7 +196,7 @@ struct State {
 
   ~State() {
     for (auto* d : draws) sgmc_draws_destroy(d);
-    for (auto* c : chains) sgmc_chain_destroy(c);
+    for (auto* r : runs_alive) sgmc_run_destroy(r);
     for (auto* m : models) sgmc_model_destroy(m);
     for (auto* d : data) sgmc_data_destroy(d);
     for (auto* o : options) sgmc_options_destroy(o);
@@ -884,172 +885,178 @@ class Fuzz {
           "the draws' shape", call);
   }
 
-  void chain_create() {
-    if (s_.chains.size() >= kMaxHandles || !another_run()) return;
+  // --- Ask/tell runs --------------------------------------------------------
+
+  /// A run of fuzzed options, kept for the steps and queries that follow.
+  void run_create() {
+    if (s_.runs_alive.size() >= kMaxHandles || !another_run()) return;
     const sgmc_options* o = choose(s_.options);
     const int64_t dim = rarely(10) ? any_int() : small(4);
-    if (dim > 4) return;  // x0 holds dim values
-    std::vector<double> x0 = doubles(dim, -2, 2);
-    const int64_t n = in_.ConsumeBool() ? in_.ConsumeIntegralInRange<int64_t>(0, 8) : small(8);
-    // A large index costs 1-2 ms here (each random stream jumps index times:
-    // a product with a 256 x 256 matrix per bit): now and then, not half the time.
-    const int64_t index = rarely(8) ? any_int() : in_.ConsumeIntegralInRange(0, 3);
-    sgmc_chain* c = poison<sgmc_chain>();
-    const bool null_x0 = rarely(16);
-    if (created(sgmc_chain_create(&c, o, dim, n, null_x0 ? nullptr : x0.data(), index), c,
-                "sgmc_chain_create")) {
-      s_.chains.push_back(c);
-      s_.chain_dims.push_back(dim);
+    if (dim > 4) return;
+    // x0 holds x0_len values: dim (one start for every chain) or n_chains *
+    // dim, or now and then any length, which the library must refuse unless
+    // it is one of those two; at least one value, so that a length <= 0
+    // meets the length check rather than the NULL check. Lengths longer than
+    // the buffers fuzzed here are not passed: the library may copy x0_len
+    // values before it compares them with n_chains * dim (InteractingContour
+    // does), so x0_len = 12 with 4 values overflowed the buffer and x0_len =
+    // 2^31 asked for 16 GB.
+    int64_t chains = 1;
+    if (o != nullptr) sgmc_options_get_int(o, "n_chains", &chains);
+    const int64_t one = std::max<int64_t>(dim, 0);  // <= 4
+    int64_t x0_len = in_.ConsumeBool() || chains < 1 || chains > 16 ? dim : chains * one;
+    if (rarely(8)) x0_len = any_int();
+    const std::vector<double> x0 = doubles(std::clamp<int64_t>(x0_len, 1, 64), -2, 2);
+    if (x0_len > 64) return;
+    const int64_t n_data = in_.ConsumeBool() ? in_.ConsumeIntegralInRange<int64_t>(0, 8) : small(8);
+    sgmc_run* run = poison<sgmc_run>();
+    if (created(sgmc_run_create(&run, o, dim, n_data, rarely(16) ? nullptr : x0.data(), x0_len),
+                run, "sgmc_run_create")) {
+      s_.runs_alive.push_back(run);
+      s_.run_dims.push_back(dim);
+      s_.run_data.push_back(n_data);
     }
   }
 
-  void chain_destroy() {
-    if (s_.chains.empty()) return;
-    const auto i = index_of(s_.chains);
-    sgmc_chain_destroy(s_.chains[i]);
-    s_.chains.erase(s_.chains.begin() + static_cast<std::ptrdiff_t>(i));
-    s_.chain_dims.erase(s_.chain_dims.begin() + static_cast<std::ptrdiff_t>(i));
+  void run_destroy() {
+    if (s_.runs_alive.empty()) return;
+    const auto i = index_of(s_.runs_alive);
+    sgmc_run_destroy(s_.runs_alive[i]);
+    s_.runs_alive.erase(s_.runs_alive.begin() + static_cast<std::ptrdiff_t>(i));
+    s_.run_dims.erase(s_.run_dims.begin() + static_cast<std::ptrdiff_t>(i));
+    s_.run_data.erase(s_.run_data.begin() + static_cast<std::ptrdiff_t>(i));
   }
 
-  /// Position and step count of a chain, to check that a failed tell
-  /// changes nothing.
+  /// Position and iteration count of a run's first chain, to check that a
+  /// failed tell changes nothing.
   struct Snapshot {
     std::vector<double> x;
     int64_t steps = -1;
     bool operator==(const Snapshot&) const = default;
   };
-  Snapshot snapshot(const sgmc_chain* c, int64_t dim) {
+  Snapshot snapshot(const sgmc_run* r, int64_t dim) {
     Snapshot s;
     s.x.resize(static_cast<std::size_t>(dim));
-    check(ok(sgmc_chain_position(c, s.x.data(), dim), "sgmc_chain_position") &&
-              ok(sgmc_chain_steps_done(c, &s.steps), "sgmc_chain_steps_done"),
-          "a readable chain", "snapshot");
+    check(ok(sgmc_run_position(r, 0, s.x.data(), dim), "sgmc_run_position") &&
+              ok(sgmc_run_steps_done(r, 0, &s.steps), "sgmc_run_steps_done"),
+          "a readable run", "snapshot");
     for (auto& v : s.x) {
       if (std::isnan(v)) v = 0;  // NaN != NaN; the position must not change anyway
     }
     return s;
   }
 
-  /// Asks and tells up to k times, with the quadratic energy or fuzzed values.
-  void chain_steps() {
-    if (s_.chains.empty()) return;
-    const auto ci = index_of(s_.chains);
-    sgmc_chain* c = s_.chains[ci];
-    const int64_t dim = s_.chain_dims[ci];
-    const int k = in_.ConsumeIntegralInRange(1, 40);
-    const bool fuzzed = in_.ConsumeBool();
-    std::vector<double> x(static_cast<std::size_t>(dim)), gb(x.size()), gp(x.size());
-    std::vector<int64_t> batch(16);
-    for (int i = 0; i < k && in_.remaining_bytes() > 0; ++i) {
-      int64_t n = -1;
-      if (!ok(sgmc_chain_ask(c, x.data(), dim, batch.data(), 16, &n), "sgmc_chain_ask")) return;
-      check(n >= 0 && n <= 16, "a batch that fits", "sgmc_chain_ask");
-      int64_t full_vr = 0;
-      {
-        std::vector<double> xbar(x.size());
-        int32_t full = -1;
-        if (ok(sgmc_chain_ask_control(c, xbar.data(), dim, &full), "sgmc_chain_ask_control")) {
-          check(full == 0 || full == 1, "full is 0 or 1", "sgmc_chain_ask_control");
-          full_vr = full;
-          ok(sgmc_chain_tell_control(c, nice(-5, 5), full_vr != 0 ? nice(-5, 5) : 0.0),
-             "sgmc_chain_tell_control");
-        }
-      }
-      double s = 0, u0 = 0;
-      for (int64_t j = 0; j < dim; ++j) {
-        const auto jj = static_cast<std::size_t>(j);
-        gb[jj] = static_cast<double>(n) * x[jj];
-        s += 0.5 * static_cast<double>(n) * x[jj] * x[jj];
-        gp[jj] = x[jj];
-        u0 += 0.5 * x[jj] * x[jj];
-      }
-      if (fuzzed) {
-        s = nice(-5, 5);
-        u0 = nice(-5, 5);
-        if (in_.ConsumeBool()) gb = doubles(dim, -5, 5);
-      }
-      const Snapshot before = snapshot(c, dim);
-      const bool null_grad = rarely(8);
-      const sgmc_status st =
-          sgmc_chain_tell(c, s, null_grad ? nullptr : gb.data(), u0, gp.data(), dim);
-      if (!ok(st, "sgmc_chain_tell")) {
-        check(snapshot(c, dim) == before, "a failed tell changes nothing", "sgmc_chain_tell");
-        if (st != SGMC_ERROR_NONFINITE) return;
-      }
+  /// Saves run i to the scratch file and, now and then, carries on with the
+  /// run resumed from it.
+  void save_and_resume(std::size_t i) {
+    sgmc_run*& run = s_.runs_alive[i];
+    const int64_t dim = s_.run_dims[i];
+    const std::string path = checkpoint_file("x");
+    // A save may take the told results first, as the next ask would: a
+    // failed one may have moved the chains, so there is nothing to compare.
+    if (!ok(sgmc_run_save(run, path.c_str()), "sgmc_run_save") || in_.ConsumeBool()) return;
+    sgmc_run* resumed = poison<sgmc_run>();
+    if (created(sgmc_run_resume(&resumed, path.c_str(), nullptr, rarely(16) ? dim + 1 : dim,
+                                rarely(16) ? small(8) : s_.run_data[i]),
+                resumed, "sgmc_run_resume")) {
+      sgmc_run_destroy(run);
+      run = resumed;
     }
   }
 
-  void chain_query() {
-    sgmc_chain* c = choose(s_.chains);
+  /// Answers a kept run: sane or fuzzed results, failures told, evaluations
+  /// left untold or told twice, bad indices, saves between asks.
+  void run_steps() {
+    if (s_.runs_alive.empty()) return;
+    const auto ri = index_of(s_.runs_alive);
+    const int64_t dim = s_.run_dims[ri];
+    const int64_t n_data = s_.run_data[ri];
+    // One value more than dim: a tell that claims dim + 1 (refused) still
+    // hands over buffers that long.
+    std::vector<double> gb(static_cast<std::size_t>(dim) + 1), gp(gb.size());
+    const int k = in_.ConsumeIntegralInRange(1, 30);
+    for (int a = 0; a < k && in_.remaining_bytes() > 0; ++a) {
+      sgmc_run* run = s_.runs_alive[ri];
+      int64_t n = -1;
+      const sgmc_status st = sgmc_run_ask(run, &n);
+      ok(st, "sgmc_run_ask");
+      check(st == SGMC_OK || n == 0 || st == SGMC_ERROR_STATE, "no evaluations after an end", "sgmc_run_ask");
+      if (st != SGMC_OK && st != SGMC_ERROR_STATE) break;
+      for (int64_t i = 0; i < n + (rarely(8) ? 1 : 0); ++i) {
+        sgmc_evaluation e{};
+        if (!ok(sgmc_run_evaluation(run, i, &e), "sgmc_run_evaluation")) continue;
+        check(e.x != nullptr && e.batch_size >= 0 && e.batch_size <= n_data && e.chain >= 0 &&
+                  (e.gradient == 0 || e.gradient == 1),
+              "an evaluation in range", "sgmc_run_evaluation");
+        for (int64_t b = 0; b < e.batch_size; ++b) {
+          check(e.batch[b] >= 0 && e.batch[b] < n_data, "a batch index in [0, N)", "sgmc_run_evaluation");
+        }
+        if (rarely(16)) continue;  // left untold: the next ask refuses
+        if (rarely(10)) {
+          ok(sgmc_run_tell_fault(run, i, rarely(4) ? nullptr : "fuzzed failure"), "sgmc_run_tell_fault");
+          continue;
+        }
+        for (std::size_t j = 0; j < static_cast<std::size_t>(dim); ++j) {
+          gb[j] = nice(-3, 3);
+          gp[j] = e.x[j];
+        }
+        const Snapshot before = snapshot(run, dim);
+        if (!ok(sgmc_run_tell(run, i, nice(-5, 5), rarely(8) ? nullptr : gb.data(), nice(-5, 5),
+                              gp.data(), rarely(16) ? dim + 1 : dim),
+                "sgmc_run_tell")) {
+          check(snapshot(run, dim) == before, "a failed tell changes nothing", "sgmc_run_tell");
+        }
+        if (rarely(16)) ok(sgmc_run_tell(run, i, 0, nullptr, 0, nullptr, dim), "sgmc_run_tell");
+      }
+      if (rarely(6)) save_and_resume(ri);
+    }
+  }
+
+  /// Queries of a kept run (or NULL), with arguments good and bad.
+  void run_query() {
+    sgmc_run* r = choose(s_.runs_alive);
     int64_t dim = 2;
-    for (std::size_t i = 0; i < s_.chains.size(); ++i) {
-      if (s_.chains[i] == c) dim = s_.chain_dims[i];
+    for (std::size_t i = 0; i < s_.runs_alive.size(); ++i) {
+      if (s_.runs_alive[i] == r) dim = s_.run_dims[i];
     }
     const int64_t d = dim_like(dim);
-    const int64_t buf = std::clamp<int64_t>(d, 0, 8);
-    std::vector<double> x(static_cast<std::size_t>(buf) + 1);
     if (d > 8) return;  // buffers hold d values
-    switch (in_.ConsumeIntegralInRange(0, 7)) {
+    std::vector<double> x(static_cast<std::size_t>(std::clamp<int64_t>(d, 0, 8)) + 1);
+    const int64_t chain = in_.ConsumeBool() ? 0 : any_int();
+    switch (in_.ConsumeIntegralInRange(0, 3)) {
       case 0: {
-        const int64_t cap = length(4);
-        std::vector<int64_t> batch(static_cast<std::size_t>(cap) + 1);
-        int64_t n;
-        if (ok(sgmc_chain_ask(c, rarely(16) ? nullptr : x.data(), d,
-                              in_.ConsumeBool() ? batch.data() : nullptr, passed(cap),
-                              rarely(16) ? nullptr : &n),
-               "sgmc_chain_ask")) {
-          check(n >= 0, "a batch size", "sgmc_chain_ask");
+        int64_t done = -1, total = -1;
+        if (ok(sgmc_run_progress(r, &done, rarely(16) ? nullptr : &total), "sgmc_run_progress")) {
+          check(done >= 0 && done <= total, "progress in range", "sgmc_run_progress");
+        }
+        int64_t steps = -1;
+        if (ok(sgmc_run_steps_done(r, chain, rarely(16) ? nullptr : &steps), "sgmc_run_steps_done")) {
+          check(steps >= 0 && steps <= total, "iterations in range", "sgmc_run_steps_done");
         }
         break;
       }
-      case 1: {
-        std::vector<double> g = doubles(buf, -3, 3);
-        const Snapshot before = c != nullptr && d == dim ? snapshot(c, dim) : Snapshot{};
-        const sgmc_status st =
-            sgmc_chain_tell(c, nice(-3, 3), in_.ConsumeBool() ? g.data() : nullptr, nice(-3, 3),
-                            in_.ConsumeBool() ? g.data() : nullptr, d);
-        if (!ok(st, "sgmc_chain_tell") && c != nullptr && d == dim) {
-          check(snapshot(c, dim) == before, "a failed tell changes nothing", "sgmc_chain_tell");
-        }
+      case 1:
+        ok(sgmc_run_position(r, chain, rarely(16) ? nullptr : x.data(), d), "sgmc_run_position");
         break;
-      }
-      case 2: {
-        int64_t n;
-        ok(sgmc_chain_steps_done(c, rarely(16) ? nullptr : &n), "sgmc_chain_steps_done");
-        ok(sgmc_chain_position(c, rarely(16) ? nullptr : x.data(), d), "sgmc_chain_position");
+      case 2:
+        ok(sgmc_run_save(r, rarely(8) ? nullptr : checkpoint_file(in_.ConsumeBool() ? "xx" : "x").c_str()),
+           "sgmc_run_save");
         break;
-      }
-      case 3: {
+      default: {
         if (s_.draws.size() >= kMaxHandles) return;
         sgmc_draws* out = poison<sgmc_draws>();
-        if (created(sgmc_chain_draws(&out, c), out, "sgmc_chain_draws")) s_.draws.push_back(out);
-        break;
-      }
-      case 4: {
-        const int64_t m = length(8);
-        std::vector<double> theta(static_cast<std::size_t>(m) + 1);
-        if (ok(sgmc_chain_theta(c, theta.data(), passed(m)), "sgmc_chain_theta")) {
-          double sum = 0;
-          for (int64_t i = 0; i < m; ++i) sum += theta[static_cast<std::size_t>(i)];
-          check(std::abs(sum - 1) < 1e-6, "theta sums to 1", "sgmc_chain_theta");
+        if (!created(sgmc_run_draws(&out, r), out, "sgmc_run_draws")) return;
+        int64_t size = 0;
+        if (ok(sgmc_draws_save_bytes(out, nullptr, 0, &size), "sgmc_draws_save_bytes")) {
+          std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
+          sgmc_draws* back = poison<sgmc_draws>();
+          check(ok(sgmc_draws_save_bytes(out, bytes.data(), size, &size), "sgmc_draws_save_bytes") &&
+                    created(sgmc_draws_load_bytes(&back, bytes.data(), size), back,
+                            "sgmc_draws_load_bytes"),
+                "draws read back from their bytes", "sgmc_draws_load_bytes");
+          sgmc_draws_destroy(back);
         }
-        break;
-      }
-      case 5: {
-        int32_t full;
-        ok(sgmc_chain_ask_control(c, x.data(), d, in_.ConsumeBool() ? &full : nullptr),
-           "sgmc_chain_ask_control");
-        ok(sgmc_chain_tell_control(c, any_double(), any_double()), "sgmc_chain_tell_control");
-        break;
-      }
-      default: {
-        int64_t p, a, fp, fa;
-        double beta;
-        if (ok(sgmc_chain_mhbt_stats(c, &p, &a, in_.ConsumeBool() ? &fp : nullptr,
-                                     in_.ConsumeBool() ? &fa : nullptr, &beta),
-               "sgmc_chain_mhbt_stats")) {
-          check(0 <= a && a <= p && beta >= 1, "counts and beta", "sgmc_chain_mhbt_stats");
-        }
+        s_.draws.push_back(out);
       }
     }
   }
@@ -1412,88 +1419,6 @@ class Fuzz {
     }
   }
 
-  /// A run answered by the fuzzer (sgmc_run_*): sane or fuzzed results,
-  /// failures told, evaluations left untold or told twice, bad indices;
-  /// then its draws, and the draws written as bytes and read back.
-  void run_steps() {
-    if (s_.draws.size() >= kMaxHandles || !another_run()) return;
-    const sgmc_options* o = choose(s_.options);
-    const int64_t dim = rarely(10) ? any_int() : small(4);
-    if (dim > 4) return;
-    // x0 holds x0_len values: dim (one start for every chain) or n_chains *
-    // dim, or now and then any length, which the library must refuse unless
-    // it is one of those two; at least one value, so that a length <= 0
-    // meets the length check rather than the NULL check. Lengths longer than
-    // the buffers fuzzed here are not passed: the library may copy x0_len
-    // values before it compares them with n_chains * dim (InteractingContour
-    // does), so x0_len = 12 with 4 values overflowed the buffer and x0_len =
-    // 2^31 asked for 16 GB.
-    int64_t chains = 1;
-    if (o != nullptr) sgmc_options_get_int(o, "n_chains", &chains);
-    const int64_t one = std::max<int64_t>(dim, 0);  // <= 4
-    int64_t x0_len = in_.ConsumeBool() || chains < 1 || chains > 16 ? dim : chains * one;
-    if (rarely(8)) x0_len = any_int();
-    const std::vector<double> x0 = doubles(std::clamp<int64_t>(x0_len, 1, 64), -2, 2);
-    if (x0_len > 64) return;
-    const int64_t n_data = in_.ConsumeBool() ? in_.ConsumeIntegralInRange<int64_t>(0, 8) : small(8);
-    sgmc_run* run = poison<sgmc_run>();
-    if (!created(sgmc_run_create(&run, o, dim, n_data, rarely(16) ? nullptr : x0.data(), x0_len),
-                 run, "sgmc_run_create")) {
-      return;
-    }
-    // One value more than dim: a tell that claims dim + 1 (refused) still
-    // hands over buffers that long.
-    std::vector<double> gb(static_cast<std::size_t>(dim) + 1), gp(gb.size());
-    const int k = in_.ConsumeIntegralInRange(1, 30);
-    for (int a = 0; a < k && in_.remaining_bytes() > 0; ++a) {
-      int64_t n = -1;
-      const sgmc_status st = sgmc_run_ask(run, &n);
-      ok(st, "sgmc_run_ask");
-      check(st == SGMC_OK || n == 0 || st == SGMC_ERROR_STATE, "no evaluations after an end", "sgmc_run_ask");
-      if (st != SGMC_OK && st != SGMC_ERROR_STATE) break;
-      for (int64_t i = 0; i < n + (rarely(8) ? 1 : 0); ++i) {
-        sgmc_evaluation e{};
-        if (!ok(sgmc_run_evaluation(run, i, &e), "sgmc_run_evaluation")) continue;
-        check(e.x != nullptr && e.batch_size >= 0 && e.batch_size <= n_data &&
-                  (e.gradient == 0 || e.gradient == 1),
-              "an evaluation in range", "sgmc_run_evaluation");
-        for (int64_t b = 0; b < e.batch_size; ++b) {
-          check(e.batch[b] >= 0 && e.batch[b] < n_data, "a batch index in [0, N)", "sgmc_run_evaluation");
-        }
-        if (rarely(16)) continue;  // left untold: the next ask refuses
-        if (rarely(10)) {
-          ok(sgmc_run_tell_fault(run, i, rarely(4) ? nullptr : "fuzzed failure"), "sgmc_run_tell_fault");
-          continue;
-        }
-        for (std::size_t j = 0; j < static_cast<std::size_t>(dim); ++j) {
-          gb[j] = nice(-3, 3);
-          gp[j] = e.x[j];
-        }
-        ok(sgmc_run_tell(run, i, nice(-5, 5), rarely(8) ? nullptr : gb.data(), nice(-5, 5), gp.data(),
-                         rarely(16) ? dim + 1 : dim),
-           "sgmc_run_tell");
-        if (rarely(16)) ok(sgmc_run_tell(run, i, 0, nullptr, 0, nullptr, dim), "sgmc_run_tell");
-      }
-    }
-    int64_t done = -1, total = -1;
-    check(ok(sgmc_run_progress(run, &done, &total), "sgmc_run_progress") && done >= 0 && done <= total,
-          "progress in range", "sgmc_run_progress");
-    sgmc_draws* d = poison<sgmc_draws>();
-    if (created(sgmc_run_draws(&d, run), d, "sgmc_run_draws")) {
-      int64_t size = 0;
-      if (ok(sgmc_draws_save_bytes(d, nullptr, 0, &size), "sgmc_draws_save_bytes")) {
-        std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
-        sgmc_draws* back = poison<sgmc_draws>();
-        check(ok(sgmc_draws_save_bytes(d, bytes.data(), size, &size), "sgmc_draws_save_bytes") &&
-                  created(sgmc_draws_load_bytes(&back, bytes.data(), size), back, "sgmc_draws_load_bytes"),
-              "draws read back from their bytes", "sgmc_draws_load_bytes");
-        sgmc_draws_destroy(back);
-      }
-      s_.draws.push_back(d);
-    }
-    sgmc_run_destroy(run);
-  }
-
   void misc() {
     check(sgmc_version() != nullptr && sgmc_version_number() == SGMC_VERSION_NUMBER, "a version",
           "sgmc_version");
@@ -1520,22 +1445,18 @@ class Fuzz {
       case 14: model_shape(); break;
       case 15:
       case 16: sample(); break;
-      case 17: chain_create(); break;
-      case 18: chain_steps(); break;
+      case 17: run_create(); break;
+      case 18:
+      case 23: run_steps(); break;
       case 19:
-        chain_query();
-        chain_destroy_maybe();
+        run_query();
+        if (rarely(8)) run_destroy();
         break;
       case 20: draws_query(); break;
       case 21: draws_destroy(); break;
       case 22: diagnostics(); break;
-      case 23: run_steps(); break;
       default: misc();
     }
-  }
-
-  void chain_destroy_maybe() {
-    if (rarely(8)) chain_destroy();
   }
 
   FuzzedDataProvider in_;

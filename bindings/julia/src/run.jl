@@ -84,52 +84,64 @@ function threw, the exception as `cause`. An `InterruptException` stops
 the run and propagates.
 """
 function run!(r::Run, m::JuliaModel)
-    status, causes = _answer!(r, m)
-    status >= 0 && return _warn_not_converged(draws(r, m))
-    message = unsafe_string(LibSgmc.sgmc_last_error())
-    # The message ends with the cause told for the fault that stopped the run.
-    found = findfirst(c -> endswith(message, c[2]), causes)
-    throw(_fault(status, () -> draws(r, m), found === nothing ? nothing : causes[found][1]))
-end
-
-# The evaluation loop. Returns the status of the last ask and, in chain
-# order, (exception, the message told) of each chain whose last evaluation
-# threw: a chain that a fault stopped is asked no more, so its entry is the
-# fault's; a chain that goes on replaces or drops its entry.
-function _answer!(r::Run, m::JuliaModel)
     n = Ref{Int64}(0)
-    e = Ref{LibSgmc.sgmc_evaluation}()
     causes = Dict{Int64,Tuple{Any,String}}()
     while true
         status = LibSgmc.sgmc_run_ask(r, n)
-        (status < 0 || n[] == 0) && return status, [causes[c] for c in sort!(collect(keys(causes)))]
-        for i in 0:(n[] - 1)
-            check(LibSgmc.sgmc_run_evaluation(r, i, e))
-            ev = e[]
-            # Copies, not views of the run's memory: the function may keep them.
-            unsafe_copyto!(pointer(m.x), ev.x, m.dim)
-            resize!(m.batch, ev.batch_size)
-            for j in 1:ev.batch_size
-                m.batch[j] = unsafe_load(ev.batch, j) + 1
-            end
-            failure = nothing
-            eb = ep = 0.0
-            try
-                eb, ep = _evaluate!(m, m.x, m.batch, m.batch_grad, m.prior_grad)
-            catch err
-                err isa InterruptException && rethrow()
-                failure = err
-            end
-            if failure === nothing
-                delete!(causes, ev.chain)
-                check(LibSgmc.sgmc_run_tell(r, i, eb, m.batch_grad, ep, m.prior_grad, m.dim))
-            else
-                text = replace(sprint(showerror, failure), '\0' => "\\0")  # a NUL would end the C string
-                causes[ev.chain] = (failure, text)
-                check(LibSgmc.sgmc_run_tell_fault(r, i, text))
-            end
+        status < 0 && _throw_fault(status, () -> draws(r, m), causes)
+        n[] == 0 && return _warn_not_converged(draws(r, m))
+        _tell!(r, m, n[], causes)
+    end
+end
+
+# Throws the SgmcFault of an ask that returned `status`, with the draws of
+# make_draws() and, as its cause, the exception of `causes` (chain =>
+# (exception, the message told)) whose message ends the run's message.
+function _throw_fault(status, make_draws, causes)
+    message = unsafe_string(LibSgmc.sgmc_last_error())
+    ordered = [causes[c] for c in sort!(collect(keys(causes)))]  # the lowest chain's first
+    found = findfirst(c -> endswith(message, c[2]), ordered)
+    throw(_fault(status, make_draws, found === nothing ? nothing : ordered[found][1]))
+end
+
+# Tells the n evaluations of the run's last ask: the model's terms, or its
+# exception as a fault, kept in `causes` under the chain (a chain that goes
+# on replaces or drops its entry; one that a fault stopped is asked no
+# more, so its entry is the fault's). Returns the stochastic energy
+# U0 + (N/n) S_B of the last evaluation with a gradient (NaN if none); m.x
+# is then the last point evaluated.
+function _tell!(r::Run, m::JuliaModel, n::Integer, causes::Dict{Int64,Tuple{Any,String}})
+    e = Ref{LibSgmc.sgmc_evaluation}()
+    energy = NaN
+    for i in 0:(n - 1)
+        check(LibSgmc.sgmc_run_evaluation(r, i, e))
+        ev = e[]
+        # Copies, not views of the run's memory: the function may keep them.
+        unsafe_copyto!(pointer(m.x), ev.x, m.dim)
+        resize!(m.batch, ev.batch_size)
+        for j in 1:ev.batch_size
+            m.batch[j] = unsafe_load(ev.batch, j) + 1
+        end
+        failure = nothing
+        eb = ep = 0.0
+        try
+            eb, ep = _evaluate!(m, m.x, m.batch, m.batch_grad, m.prior_grad)
+        catch err
+            err isa InterruptException && rethrow()
+            failure = err
+        end
+        if failure === nothing
+            delete!(causes, ev.chain)
+            check(LibSgmc.sgmc_run_tell(r, i, eb, m.batch_grad, ep, m.prior_grad, m.dim))
+            nb = ev.batch_size
+            ev.gradient != 0 && (energy = nb > 0 ? ep + (m.data_size / nb) * eb : ep + eb)
+        else
+            text = replace(sprint(showerror, failure), '\0' => "\\0")  # a NUL would end the C string
+            causes[ev.chain] = (failure, text)
+            check(LibSgmc.sgmc_run_tell_fault(r, i, text))
         end
     end
+    return energy
 end
 
 """

@@ -638,19 +638,26 @@ end
         @test e isa SgmcFault && e.cause isa ErrorException
         @test occursin("chain 0 faulted 4 times in a row at step 1 (max_consecutive_faults = 4)", e.message)
         @test faults(e.draws) == [3]
-        # Ask/tell: step! follows the chain's policy; after a fault under
-        # "error" the chain is unchanged and goes on.
+        # Ask/tell: step! follows the chain's policy; a fault under "error"
+        # stops the chain as it was, and the chain saved there goes on.
         m = flaky(Dict(3 => :throw, 4 => :nan))
         c = Chain(Options(sampler = :sgld, step_size = 0.05, n_steps = 10, seed = 6), m, [0.0, 0.0])
         step!(c, m)
         step!(c, m)
         @test_throws SgmcFault step!(c, m)
         @test steps_done(c) == 2
+        @test_throws SgmcError step!(c, m)  # stopped
+        saved = tempname() * ".ckpt"
+        save_chain(c, saved)
+        c = load_chain(m, saved)
         @test_throws SgmcFault step!(c, m)
+        save_chain(c, saved)
+        c = load_chain(m, saved)
         for _ in 3:10
             step!(c, m)
         end
         @test steps_done(c) == 10 && faults(c) == 0
+        rm(saved)
         m = flaky(Dict(3 => :throw, 4 => :nan))
         c = Chain(Options(sampler = :sgld, step_size = 0.05, n_steps = 10, seed = 6,
                           on_fault = :reject), m, [0.0, 0.0])
@@ -721,7 +728,7 @@ end
             step!(c, m)
         end
         save_chain(c, path)
-        c2 = load_chain(path)
+        c2 = load_chain(m, path)
         @test steps_done(c2) == 40
         for _ in 1:40
             step!(c, m)

@@ -1171,8 +1171,15 @@ SGMC_API sgmc_status sgmc_fail(sgmc_status status, const char *message);
  *  checkpoints and faults are those of sgmc_sample() with the same options
  *  on a model that evaluates the same numbers, bit for bit; a checkpoint
  *  it writes resumes with sgmc_resume() or sgmc_run_resume(). A caller may
- *  stop asking at any time and keep the draws so far (sgmc_run_draws());
- *  the last checkpoint is then the run's state at the end of a round.
+ *  stop asking at any time and keep the draws so far (sgmc_run_draws()),
+ *  and save the run where it stands (sgmc_run_save()).
+ *
+ *  One chain stepped by its host is a run of one chain: chain c of a run
+ *  of n_chains chains equals the one chain of a run with option
+ *  "first_chain" = c, bit for bit. Its iterations (sgmc_run_steps_done())
+ *  and position (sgmc_run_position()) are there between asks; its theta,
+ *  MHBT statistics and faults are statistics of sgmc_run_draws()
+ *  (sgmc_draws_copy_stat(): "theta", "mhbt_proposed", "faults", ...).
  *  @{ */
 
 /** @brief A run driven by ask/tell. */
@@ -1180,7 +1187,7 @@ typedef struct sgmc_run sgmc_run;
 
 /** @brief One evaluation a run needs (sgmc_run_evaluation()). */
 typedef struct sgmc_evaluation {
-  int64_t chain;        /**< The chain it is for, in [0, n_chains). */
+  int64_t chain;        /**< The chain it is for, in [0, n_chains) (chain first_chain + chain of a larger run). */
   int32_t gradient;     /**< 1: S_B, U0 and their gradients at x; 0: S_B(x) only (a control point). */
   const double *x;      /**< The point, dim values; valid until the next sgmc_run_ask(). */
   const int64_t *batch; /**< The data indices, batch_size of them in [0, N); valid as x. */
@@ -1205,7 +1212,8 @@ SGMC_API sgmc_status sgmc_run_create(sgmc_run **out, const sgmc_options *options
 
 /**
  * @brief Continues the run saved in a checkpoint (written by a run of any
- *        kind: sgmc_sample(), sgmc_resume() or an ask/tell run).
+ *        kind: sgmc_sample(), sgmc_resume() or an ask/tell run, or by
+ *        sgmc_run_save()).
  * @param[out] out The run, in the state it was saved in; NULL on failure.
  * @param[in] path The checkpoint file.
  * @param[in] overrides As for sgmc_resume().
@@ -1249,9 +1257,10 @@ SGMC_API sgmc_status sgmc_run_ask(sgmc_run *run, int64_t *n_evaluations);
 SGMC_API sgmc_status sgmc_run_evaluation(const sgmc_run *run, int64_t i, sgmc_evaluation *out);
 
 /**
- * @brief The result of evaluation @p i: as sgmc_chain_tell() (S_B and its
- *        gradient, U0 and its gradient); for an evaluation with gradient = 0
- *        only @p batch_energy is read.
+ * @brief The result of evaluation @p i: S_B(x) on the batch and its
+ *        gradient, U0(x) and its gradient (the terms of a model, see
+ *        ::sgmc_energy_fn); for an evaluation with gradient = 0 only
+ *        @p batch_energy is read.
  * @param[in,out] run The run.
  * @param[in] i In [0, n_evaluations), not told yet since the last ask.
  * @param[in] batch_energy S_B(x).
@@ -1297,154 +1306,62 @@ SGMC_API sgmc_status sgmc_run_progress(const sgmc_run *run, int64_t *steps_done,
  * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
  */
 SGMC_API sgmc_status sgmc_run_draws(sgmc_draws **out, const sgmc_run *run);
-/** @} */
-
-/* ------------------------------------------------------------------------ */
-/** @name Ask/tell chains
- *  One chain driven by the caller, for hosts whose model must run on their
- *  own thread (R, Julia) or that evaluate the model elsewhere:
- *
- *      while (steps < n_steps) {
- *        sgmc_chain_ask(chain, x, dim, batch, cap, &n);   // where to evaluate
- *        ... compute S_B(x), U0(x) and their gradients ...
- *        if (ok) sgmc_chain_tell(chain, s_b, grad_s_b, u0, grad_u0, dim);
- *        else sgmc_chain_tell_fault(chain, "why");       // see "Faults of the model"
- *      }
- *  @{ */
-
-/** @brief One chain driven by ask/tell. */
-typedef struct sgmc_chain sgmc_chain;
 
 /**
- * @brief Creates a chain.
- * @param[out] out The new chain; NULL on failure. Release with sgmc_chain_destroy().
- * @param[in] options Sampler, schedule and recording options ("n_chains",
- *                    "threads" and "progress_every" are not used).
- * @param[in] dim d >= 1.
- * @param[in] data_size N >= 0; batches are drawn from [0, N).
- * @param[in] x0 The starting point, @p dim finite values.
- * @param[in] chain_index Keys the random streams with "seed": chain c of
- *                        sgmc_sample() equals an ask/tell chain with the
- *                        same options and chain_index = c.
- * @return ::SGMC_OK, ::SGMC_ERROR_INVALID_ARGUMENT, or ::SGMC_ERROR_UNSUPPORTED
- *         for "sampler" = "resgld" (its replicas are coupled: use sgmc_sample())
- *         and for "icsgld", "icsghmc", "picsgld" (their chains share one theta).
- */
-SGMC_API sgmc_status sgmc_chain_create(sgmc_chain **out, const sgmc_options *options, int64_t dim,
-                                       int64_t data_size, const double *x0, int64_t chain_index);
-
-/**
- * @brief Releases a chain. NULL is a no-op.
- * @param[in] chain A chain, or NULL.
- */
-SGMC_API void sgmc_chain_destroy(sgmc_chain *chain);
-
-/**
- * @brief Where the next evaluation is wanted.
- * @param[in] chain The chain.
- * @param[out] x The point, @p dim values.
- * @param[in] dim The chain's dimension.
- * @param[out] batch The batch's data indices; may be NULL when
- *                   @p batch_capacity is 0 (then only @p batch_size is set).
- * @param[in] batch_capacity The length of @p batch; at least the batch size.
- * @param[out] batch_size n, the number of indices (0 for a data-free target).
- * @return ::SGMC_OK; ::SGMC_ERROR_NONFINITE, changing nothing, when the last
- *         move left the finite numbers (a step size, temperature or gradient
- *         too large; docs/faults.md); ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_chain_ask(const sgmc_chain *chain, double *x, int64_t dim,
-                                    int64_t *batch, int64_t batch_capacity, int64_t *batch_size);
-
-/**
- * @brief Hands over the evaluation at the point and batch of the last ask
- *        and advances the chain one iteration.
- *
- * Sampler "mhbt" also asks for evaluations that are not iterations (its
- * first, at x0, and the adjustment proposals of adaptive beta); their tells
- * leave sgmc_chain_steps_done() unchanged, so loop on that count.
- * @param[in,out] chain The chain.
- * @param[in] batch_energy S_B(x) (0 for a data-free target).
- * @param[in] batch_grad The gradient of S_B, @p dim values; NULL means zero.
- * @param[in] prior_energy U0(x).
- * @param[in] prior_grad The gradient of U0, @p dim values; NULL means zero.
- * @param[in] dim The chain's dimension.
- * @return ::SGMC_OK; a NaN or infinite energy or gradient is a fault of the
- *         model: with "on_fault" = "error" ::SGMC_ERROR_NONFINITE (the chain
- *         is unchanged: tell again with good values), with "reject"
- *         ::SGMC_OK after the evaluation is discarded and counted (no
- *         iteration is made; ask again: same point, fresh batch), or
- *         ::SGMC_ERROR_NONFINITE at the "max_consecutive_faults"-th fault in
- *         a row (the chain is unchanged); ::SGMC_ERROR_STATE once "n_steps"
- *         iterations are done; ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_chain_tell(sgmc_chain *chain, double batch_energy,
-                                     const double *batch_grad, double prior_energy,
-                                     const double *prior_grad, int64_t dim);
-
-/**
- * @brief The number of iterations the chain has made.
- * @param[in] chain The chain.
+ * @brief The iterations one chain of the run has made so far (between asks:
+ *        the chains of a round stand apart until its end, and an MHBT
+ *        chain's extra evaluations and a rejected fault make none).
+ * @param[in] run The run.
+ * @param[in] chain In [0, n_chains).
  * @param[out] out The count, in [0, n_steps].
  * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
  */
-SGMC_API sgmc_status sgmc_chain_steps_done(const sgmc_chain *chain, int64_t *out);
+SGMC_API sgmc_status sgmc_run_steps_done(const sgmc_run *run, int64_t chain, int64_t *out);
 
 /**
- * @brief The chain's current position.
- * @param[in] chain The chain.
+ * @brief The current position of one chain of the run (for "mhbt" the state
+ *        after its last accept/reject step; a point asked for may differ).
+ * @param[in] run The run.
+ * @param[in] chain In [0, n_chains).
  * @param[out] x @p dim values.
- * @param[in] dim The chain's dimension.
+ * @param[in] dim The run's dimension.
  * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
  */
-SGMC_API sgmc_status sgmc_chain_position(const sgmc_chain *chain, double *x, int64_t dim);
+SGMC_API sgmc_status sgmc_run_position(const sgmc_run *run, int64_t chain, double *x,
+                                       int64_t dim);
 
 /**
- * @brief A copy of the draws the chain has recorded so far (one chain).
- * @param[out] out The draws; NULL on failure. Release with sgmc_draws_destroy().
- * @param[in] chain The chain.
- * @return ::SGMC_OK, ::SGMC_ERROR_INVALID_ARGUMENT or ::SGMC_ERROR_OUT_OF_MEMORY.
- */
-SGMC_API sgmc_status sgmc_chain_draws(sgmc_draws **out, const sgmc_chain *chain);
-
-/**
- * @brief Saves the chain — its options and start, iteration count, state,
- *        random streams and draws so far — to the checkpoint file @p path,
- *        atomically (see sgmc_resume()). Call it between a tell and the next
- *        ask; the chain is not changed.
- * @param[in] chain The chain.
+ * @brief Saves the run where it stands to the checkpoint file @p path,
+ *        atomically: sgmc_run_resume() (or sgmc_resume() with a model) goes
+ *        on from there and makes exactly the draws this run would make.
+ *
+ * Call it with every evaluation of the last ask told (their results are
+ * taken first, as the next sgmc_run_ask() would take them) or with none
+ * told (the resumed run asks for them again). The independent samplers —
+ * every sampler but "resgld" and the interacting contour samplers — save
+ * at any such point; those whose chains are coupled save before the first
+ * ask and after the last, and otherwise checkpoint at the ends of rounds
+ * ("checkpoint_every"). After a fault that stopped the run under
+ * "on_fault" = "error", the faulted chain is saved as it was before the
+ * faulty evaluation: the resumed run makes that evaluation again and,
+ * when it now succeeds, goes on as a run that never faulted.
+ * @param[in,out] run The run.
  * @param[in] path The file, replaced as a whole or not at all.
- * @return ::SGMC_OK, ::SGMC_ERROR_IO naming the file, or
- *         ::SGMC_ERROR_INVALID_ARGUMENT.
+ * @return ::SGMC_OK; ::SGMC_ERROR_STATE while some but not all evaluations
+ *         of the last ask are told; ::SGMC_ERROR_UNSUPPORTED within a round
+ *         of "resgld", "icsgld", "icsghmc" or "picsgld"; ::SGMC_ERROR_IO
+ *         naming the file; ::SGMC_ERROR_INVALID_ARGUMENT.
  */
-SGMC_API sgmc_status sgmc_chain_save(const sgmc_chain *chain, const char *path);
-
-/**
- * @brief A chain saved by sgmc_chain_save(), in the state it was saved in:
- *        driven on, it makes exactly the draws the original would have made.
- * @param[out] out The chain; NULL on failure. Release with sgmc_chain_destroy().
- * @param[in] path The checkpoint file.
- * @return ::SGMC_OK, or the errors of sgmc_resume() for an unusable file
- *         (::SGMC_ERROR_FORMAT also for a checkpoint of a whole run).
- */
-SGMC_API sgmc_status sgmc_chain_load(sgmc_chain **out, const char *path);
-
-/**
- * @brief The dimension and data size a chain was made with (for a chain
- *        from sgmc_chain_load()).
- * @param[in] chain The chain.
- * @param[out] dim d.
- * @param[out] data_size N.
- * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_chain_shape(const sgmc_chain *chain, int64_t *dim, int64_t *data_size);
+SGMC_API sgmc_status sgmc_run_save(sgmc_run *run, const char *path);
 /** @} */
+
 
 /* ------------------------------------------------------------------------ */
 /** @name Faults of the model
  *  An evaluation of the model fails when a C callback returns non-zero, the
  *  energy, the gradient or the variance-reduced energy is NaN or infinite,
  *  a C++ model throws, or an ask/tell host reports that its own evaluation
- *  failed (sgmc_chain_tell_fault()). Option "on_fault" says what a chain
+ *  failed (sgmc_run_tell_fault()). Option "on_fault" says what a chain
  *  does with such a fault (docs/faults.md):
  *
  *  - "error" (the default): the chain stops exactly as it was before the
@@ -1465,38 +1382,10 @@ SGMC_API sgmc_status sgmc_chain_shape(const sgmc_chain *chain, int64_t *dim, int
  *  @{ */
 
 /**
- * @brief Tells an ask/tell chain that the evaluation at the point and batch
- *        of the last sgmc_chain_ask() failed (the host's model raised an
- *        error).
- *
- * With "on_fault" = "reject" the fault is counted (sgmc_chain_faults()) and
- * the batch redrawn: the next sgmc_chain_ask() gives the same point with a
- * fresh batch (and, with "contour_vr_period" > 0, the control-point
- * energies must be told again). With "error", and at the
- * "max_consecutive_faults"-th fault in a row, nothing changes and the call
- * fails with a message naming chain, step and @p message.
- * @param[in,out] chain The chain.
- * @param[in] message What failed (copied into the error message); may be NULL.
- * @return ::SGMC_OK (rejected); ::SGMC_ERROR_CALLBACK ("error", or the
- *         limit); ::SGMC_ERROR_STATE once "n_steps" iterations are done;
- *         ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_chain_tell_fault(sgmc_chain *chain, const char *message);
-
-/**
- * @brief The number of evaluations an ask/tell chain has rejected.
- * @param[in] chain The chain.
- * @param[out] out The count: faults discarded under "on_fault" = "reject"
- *                 (a fault that stops the chain changes nothing and is not
- *                 counted); 0 under "error".
- * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_chain_faults(const sgmc_chain *chain, int64_t *out);
-
-/**
- * @brief The number of evaluations one chain of a run rejected
- *        (see sgmc_chain_faults()).
- * @param[in] draws Draws from sgmc_sample() or sgmc_chain_draws().
+ * @brief The number of evaluations one chain of a run rejected: faults
+ *        discarded under "on_fault" = "reject" (a fault that stops the
+ *        chain changes nothing and is not counted); 0 under "error".
+ * @param[in] draws Draws from sgmc_sample() or sgmc_run_draws().
  * @param[in] chain In [0, n_chains).
  * @param[out] out The count.
  * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
@@ -1689,7 +1578,7 @@ typedef enum sgmc_cycle_weighting {
 /**
  * @brief The number of cycles M of a cyclical run.
  * @param[in] draws Draws of a "cycsgld" or "cycsghmc" run (sgmc_sample() or
- *                  sgmc_chain_draws()).
+ *                  sgmc_run_draws()).
  * @param[out] n_cycles M.
  * @return ::SGMC_OK; ::SGMC_ERROR_STATE when the draws are not from a
  *         cyclical sampler; ::SGMC_ERROR_INVALID_ARGUMENT.
@@ -1764,7 +1653,7 @@ SGMC_API sgmc_status sgmc_draws_swap_stats(const sgmc_draws *draws, int64_t *att
 /**
  * @brief Copies the temperature tau of each chain: the ladder of a "resgld"
  *        run, or "temperature" for every chain of any other run.
- * @param[in] draws Draws from sgmc_sample() or sgmc_chain_draws().
+ * @param[in] draws Draws from sgmc_sample() or sgmc_run_draws().
  * @param[out] out n_chains values.
  * @param[in] out_len The length of @p out; at least n_chains.
  * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
@@ -1840,7 +1729,7 @@ typedef enum sgmc_weight_kind {
 /** @brief Which theta the weights use. */
 typedef enum sgmc_weight_theta {
   SGMC_WEIGHT_RUNNING = 0, /**< theta after the SA update of the draw's own iteration */
-  SGMC_WEIGHT_FINAL = 1    /**< the final theta (for sgmc_chain_draws(): the theta when the draws were copied), for every draw */
+  SGMC_WEIGHT_FINAL = 1    /**< the final theta (for sgmc_run_draws(): the theta when the draws were copied), for every draw */
 } sgmc_weight_theta;
 
 /**
@@ -1856,63 +1745,6 @@ typedef enum sgmc_weight_theta {
  */
 SGMC_API sgmc_status sgmc_options_set_theta0(sgmc_options *options, const double *theta0,
                                              int64_t m);
-
-/**
- * @brief The current theta of an ask/tell contour chain.
- * @param[in] chain The chain.
- * @param[out] out theta(1..m), summing to 1.
- * @param[in] m The length of @p out: "contour_m".
- * @return ::SGMC_OK; ::SGMC_ERROR_STATE when the sampler is not a contour
- *         sampler; ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_chain_theta(const sgmc_chain *chain, double *out, int64_t m);
-
-/**
- * @brief The control point of the variance-reduced energy for the next
- *        iteration of an ask/tell chain ("contour_vr_period" q > 0).
- *
- * With q > 0 the subregion index (and so the multiplier and the weights)
- * comes from the variance-reduced energy (ICSGLD supplement eq. 18)
- *
- *     U_VR(x) = U0(x) + (N/n) (S_B(x) - S_B(xbar)) + S_all(xbar),
- *
- * where the control point xbar moves to the current point at iterations
- * 1, 1 + q, 1 + 2q, ... and S_all(xbar) = sum_{i<N} U_i(xbar). One
- * iteration of an ask/tell chain then reads:
- *
- *     sgmc_chain_ask(chain, x, dim, batch, cap, &n);
- *     sgmc_chain_ask_control(chain, xbar, dim, &full);
- *     ... S_B(xbar) on the same batch, energy only; if full, also S_all(xbar) ...
- *     sgmc_chain_tell_control(chain, s_b_xbar, full ? s_all_xbar : 0.0);
- *     ... S_B(x), U0(x) and their gradients ...
- *     sgmc_chain_tell(chain, ...);
- *
- * (sgmc_sample() makes these evaluations itself.)
- * @param[in] chain The chain.
- * @param[out] xbar @p dim values: the control point of the next iteration
- *                  (the point of sgmc_chain_ask() when @p full is 1).
- * @param[in] dim The chain's dimension.
- * @param[out] full 1 when the next iteration refreshes the control point and
- *                  needs S_all(xbar), else 0.
- * @return ::SGMC_OK; ::SGMC_ERROR_STATE when "contour_vr_period" is 0 or the
- *         sampler is not a contour sampler; ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_chain_ask_control(const sgmc_chain *chain, double *xbar, int64_t dim,
-                                            int32_t *full);
-
-/**
- * @brief Hands over the control-point energies of the next iteration
- *        (see sgmc_chain_ask_control()); must precede sgmc_chain_tell(),
- *        which otherwise fails with ::SGMC_ERROR_STATE and changes nothing.
- * @param[in,out] chain The chain.
- * @param[in] batch_energy S_B(xbar) on the batch of the last ask.
- * @param[in] full_energy S_all(xbar) when the iteration refreshes the
- *                        control point; ignored otherwise.
- * @return ::SGMC_OK; ::SGMC_ERROR_STATE when "contour_vr_period" is 0;
- *         ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_chain_tell_control(sgmc_chain *chain, double batch_energy,
-                                             double full_energy);
 
 /**
  * @brief The sizes of the contour record (the size query before a copy).
@@ -2168,28 +2000,8 @@ SGMC_API sgmc_status sgmc_draws_contour_verdict(const sgmc_draws *draws, int32_t
  *  @{ */
 
 /**
- * @brief MHBT's acceptance counts and current beta of an ask/tell chain.
- *
- * Counts are over iterations: the first evaluation (at x0) and the adjustment
- * proposals of adaptive beta are asks that are not iterations and are not
- * counted. Random-walk and SGLD proposals count as forward; backward counts
- * are the differences.
- * @param[in] chain A chain of sampler "mhbt".
- * @param[out] proposed Proposals made (= iterations). May be NULL.
- * @param[out] accepted Proposals accepted. May be NULL.
- * @param[out] forward_proposed Forward proposals (RSGLD eq. 6, first case). May be NULL.
- * @param[out] forward_accepted Forward proposals accepted. May be NULL.
- * @param[out] beta The backward noise scale beta >= 1 now (RSGLD). May be NULL.
- * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT (also for a chain of
- *         another sampler).
- */
-SGMC_API sgmc_status sgmc_chain_mhbt_stats(const sgmc_chain *chain, int64_t *proposed,
-                                           int64_t *accepted, int64_t *forward_proposed,
-                                           int64_t *forward_accepted, double *beta);
-
-/**
  * @brief The same statistics for one chain of draws made by sgmc_sample() or
- *        sgmc_chain_draws() with sampler "mhbt", at the end of the run.
+ *        sgmc_run_draws() with sampler "mhbt", at the end of the run.
  * @param[in] draws Draws of sampler "mhbt".
  * @param[in] chain In [0, n_chains).
  * @param[out] proposed Proposals made. May be NULL.

@@ -24,7 +24,8 @@ enum class DriverKind : std::int64_t {
   kIndependent = 1,
   kReplicaExchange = 2,
   kInteractingContour = 3,
-  kAskTell = 4,  ///< one chain driven by its caller (sgmc_chain_*)
+  // 4 was one chain driven by its caller (sgmc_chain_save, removed in 0.x):
+  // such a file is refused as a checkpoint of another kind of driver.
 };
 
 struct Checkpointing {
@@ -74,15 +75,16 @@ void save_chains(ByteWriter& out, const Chains& chains) {
 }
 
 /// Reads section "CHNS" into `chains`, freshly built, and requires each to
-/// have made `steps` iterations and nothing to follow.
+/// have made `steps` iterations (up to `last` for a driver whose chains
+/// may stand apart within a round) and nothing to follow.
 template <typename Chains>
-void load_chains(ByteReader& in, Chains& chains, Index steps) {
+void load_chains(ByteReader& in, Chains& chains, Index steps, Index last) {
   in.section("CHNS");
   const auto n = static_cast<Index>(chains.size());
   in.index("number of chains", n, n);
   for (auto& chain : chains) {
     chain->load(in);
-    if (chain->steps_done() != steps) {
+    if (chain->steps_done() < steps || chain->steps_done() > last) {
       in.fail("chain", "chain " + std::to_string(chain->index()) + " has made " +
                            std::to_string(chain->steps_done()) + " iterations, the run " +
                            std::to_string(steps));

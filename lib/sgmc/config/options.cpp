@@ -59,6 +59,9 @@ const SamplerSet kMhbt = family_samplers(SamplerFamily::kMhbt);
 const SamplerSet kCyclical = family_samplers(SamplerFamily::kCyclical);
 const SamplerSet kReplicaExchange = family_samplers(SamplerFamily::kReplicaExchange);
 const SamplerSet kContour = family_samplers(SamplerFamily::kContour);
+/// The samplers whose chains run on their own, not coupled by swaps or a shared theta.
+const SamplerSet kOwnChains = SamplerSet::where(
+    [](SamplerKind kind) { return kind != SamplerKind::kResgld && !is_interacting(kind); });
 const std::string kSamplerChoices = sampler_choices();
 
 const std::array kSpecs = {
@@ -154,6 +157,12 @@ const std::array kSpecs = {
         "with the chain index, keys every random stream (R's `sgmc_sample()` without a "
         "seed draws one from R's RNG: [getting-started-r.md](getting-started-r.md#seeds))",
         1, -kMaxInt),
+    int_option("first_chain", kOwnChains,
+        "the run's chains are chains first_chain, first_chain + 1, ... of a larger run "
+        "(their random streams keyed by that index): chain c of a run equals the one "
+        "chain of a run with `first_chain` = c, e.g. a host stepping one chain with "
+        "`sgmc_run_*`; samplers whose chains are coupled need 0",
+        0, 0),
     resumable(int_option("progress_every", kEvery,
         "iterations between progress callbacks",
         1000, 1)),
@@ -249,8 +258,8 @@ const std::array kSpecs = {
         0, 0),
     int_option("contour_vr_period", kContour,
         "contour: refresh period q of the variance-reduced energy of the index (SPEC "
-        "§4.3, needs data N > 0; ask/tell chains call "
-        "`sgmc_chain_ask_control`/`sgmc_chain_tell_control`); 0 = off",
+        "§4.3, needs data N > 0; an ask/tell run asks for the energies at the control "
+        "point itself); 0 = off",
         0, 0),
     int_option("contour_pilot_steps", kContour,
         "with `contour_partition = auto`: K_pilot ≥ 20, < n_steps (unset: max(n_steps/5, "
@@ -549,7 +558,8 @@ RecordPolicy record_policy(const Options& options) {
 RunConfig run_config(const Options& options) {
   RunConfig config{options.get_int("n_chains"), options.get_int("threads"),
                    options.get_int("progress_every"),
-                   static_cast<std::uint64_t>(options.get_int("seed"))};
+                   static_cast<std::uint64_t>(options.get_int("seed")),
+                   options.get_int("first_chain")};
   config.validate();
   return config;
 }

@@ -1,6 +1,7 @@
 // How a run's chains are run: how many, on how many threads, reporting how
-// often, from which seed (the options "n_chains", "threads", "progress_every",
-// "seed"; lib/sgmc/config/options.cpp).
+// often, from which seed, and which chains of a larger run they are (the
+// options "n_chains", "threads", "progress_every", "seed", "first_chain";
+// lib/sgmc/config/options.cpp).
 #pragma once
 
 #include <cstdint>
@@ -15,6 +16,10 @@ struct RunConfig {
   Index threads = 0;           ///< worker threads; 0 = all cores
   Index progress_every = 1000; ///< iterations between progress reports
   std::uint64_t seed = 1;
+  /// The run's chains are chains first_chain, first_chain + 1, ... of a
+  /// larger run: their streams are keyed by that index, so chain c of a
+  /// whole run equals chain 0 of a run with first_chain = c.
+  Index first_chain = 0;
 
   void validate() const;
 };

@@ -44,15 +44,36 @@ ChainList make_chains(const ModelShape& shape, const std::function<SamplerConfig
   for (Index c = block.first; c < block.first + block.count; ++c) {
     const Index offset = length == dim ? 0 : c * dim;
     chains.push_back(std::make_unique<Chain>(sampler_of(c), record, dim, shape.data_size,
-                                             x0.segment(offset, dim), ChainSeed{config.seed, c},
+                                             x0.segment(offset, dim),
+                                             ChainSeed{config.seed, config.first_chain + c},
                                              shared_theta));
   }
   return chains;
 }
 
+namespace {
+
+/// "first_chain" names chains of a larger run that runs elsewhere: a block
+/// of coupled chains is not a run, and a distributed run splits its chains
+/// itself (ChainBlock).
+void require_whole_run(const SamplerConfig& sampler, const RunConfig& config, bool distributed) {
+  if (config.first_chain == 0) return;
+  const std::string why =
+      distributed ? "a run over several processes gives each its block of chains itself"
+                  : "sampler \"" + std::string(sampler_name(sampler.kind)) +
+                        "\" couples its chains, so they run together";
+  if (distributed || sampler.kind == SamplerKind::kResgld || is_interacting(sampler.kind)) {
+    throw Error(ErrorKind::kInvalidArgument,
+                "option 'first_chain' = " + show(config.first_chain) + ": must be 0: " + why);
+  }
+}
+
+}  // namespace
+
 std::unique_ptr<Driver> make_driver(const ModelShape& shape, const SamplerConfig& sampler,
                                     const RecordPolicy& record, const RunConfig& config,
                                     ConstVecRef x0, bool resuming) {
+  require_whole_run(sampler, config, false);
   if (sampler.kind == SamplerKind::kResgld) {
     return std::make_unique<ReplicaExchange>(shape, sampler, record, config, x0);
   }
@@ -67,6 +88,7 @@ std::unique_ptr<Driver> make_driver(const ModelShape& shape, const SamplerConfig
 std::unique_ptr<Driver> make_driver(const ModelShape& shape, const SamplerConfig& sampler,
                                     const RecordPolicy& record, const RunConfig& config,
                                     ConstVecRef x0, bool resuming, ChainExchange& exchange) {
+  require_whole_run(sampler, config, true);
   if (sampler.kind == SamplerKind::kResgld) {
     return std::make_unique<ReplicaExchange>(shape, sampler, record, config, x0, &exchange);
   }

@@ -1,5 +1,7 @@
 #include "sgmc/drivers/hosted_run.hpp"
 
+#include <algorithm>
+
 #include "sgmc/core/error.hpp"
 
 namespace sgmc {
@@ -25,9 +27,10 @@ std::span<const HostedEvaluation> HostedRun::ask() {
   evaluations_.clear();
   for (std::size_t t = 0; t < active_.size(); ++t) {
     if (active_[t].done) continue;
-    active_[t].done = settle(t);
+    if (!settled_) active_[t].done = settle(t);
     if (!active_[t].done) issue(t);
   }
+  settled_ = false;
   while (items_.empty()) {
     if (!start_pass()) return {};
   }
@@ -73,7 +76,7 @@ void HostedRun::issue(std::size_t t) {
     active_[t].done = true;
     return;
   }
-  const Index c = chain.index();
+  const auto c = static_cast<Index>(task_chain);  // of this run's chains (first_chain is 0)
   const auto push = [&](Part part, bool gradient, const double* x, std::span<const Index> batch) {
     items_.push_back({t, part, false});
     evaluations_.push_back({c, gradient, x, batch});
@@ -109,6 +112,25 @@ bool HostedRun::settle(std::size_t t) {
   active.fault.clear();
   active.control_full = 0.0;
   return done || faults.has(task.chain);
+}
+
+void HostedRun::save(const std::string& path) {
+  const auto told = std::ranges::count_if(items_, [](const Item& item) { return item.told; });
+  if (told != 0 && told != std::ssize(items_)) {
+    throw Error(ErrorKind::kState, "a run is saved with every evaluation of the last ask told, "
+                                   "or none; " + show(std::ssize(items_) - told) + " of " +
+                                   show(std::ssize(items_)) + " are untold");
+  }
+  // Only the independent samplers save within a round (their tasks are one
+  // chain each), so settling every task before any issue() is what ask()
+  // does for them.
+  if (told != 0 && !settled_ && run_->driver().saves_within_rounds()) {
+    for (std::size_t t = 0; t < active_.size(); ++t) {
+      if (!active_[t].done) active_[t].done = settle(t);
+    }
+    settled_ = true;
+  }
+  run_->save(path);
 }
 
 HostedRun::Item& HostedRun::told_item(Index i) {

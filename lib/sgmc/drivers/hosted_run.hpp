@@ -19,7 +19,7 @@ namespace sgmc {
 
 /// One evaluation the run needs.
 struct HostedEvaluation {
-  Index chain = 0;       ///< the chain's index in all n_chains
+  Index chain = 0;       ///< the chain's index among the run's chains (option first_chain is 0)
   bool gradient = true;  ///< false: the batch energy S_B(x) only (a control point)
   const double* x = nullptr;     ///< dim values
   std::span<const Index> batch;  ///< data indices; empty for a data-free target
@@ -50,6 +50,14 @@ class HostedRun {
   /// are asked again with a fresh batch, under "error" the fault stops the
   /// chain and then the run as sgmc::sample's faults do.
   void tell_fault(Index i, const std::string& cause);
+
+  /// Saves the run to the checkpoint file `path` (Run::save()): with every
+  /// evaluation of the last ask told, after taking their results as the
+  /// next ask would; with none told, as it stands (the resumed run asks
+  /// for them again). Throws Error(kState) while some but not all are
+  /// told, Error(kUnsupported) within a round of a sampler whose chains
+  /// are coupled.
+  void save(const std::string& path);
 
   /// The evaluations of the last ask.
   std::span<const HostedEvaluation> evaluations() const { return evaluations_; }
@@ -90,6 +98,7 @@ class HostedRun {
   std::vector<Active> active_;
   std::vector<Item> items_;
   std::vector<HostedEvaluation> evaluations_;
+  bool settled_ = false;  ///< save() took the results of the last ask already
 };
 
 }  // namespace sgmc

@@ -35,7 +35,7 @@ void IndependentChains::save(ByteWriter& out, Index steps) const {
 
 Index IndependentChains::load(ByteReader& in, Index n_steps) {
   const Index start = read_driver_section(in, DriverKind::kIndependent, n_steps);
-  load_chains(in, chains_, start);
+  load_chains(in, chains_, start, n_steps);  // saved within a round (saves_within_rounds())
   return start;
 }
 

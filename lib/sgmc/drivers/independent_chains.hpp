@@ -27,6 +27,9 @@ class IndependentChains final : public Driver {
   std::span<const ChainTask> next(Index end, ChainFaults& faults) override;
   void save(ByteWriter& out, Index steps) const override;
   Index load(ByteReader& in, Index n_steps) override;
+  /// Each chain's state is all there is: where a chain stands within its
+  /// round is its iteration count, and next() gives it the rest.
+  bool saves_within_rounds() const override { return true; }
 
  private:
   ChainList chains_;

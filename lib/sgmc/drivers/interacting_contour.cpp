@@ -247,7 +247,7 @@ Index InteractingContour::load(ByteReader& in, Index n_steps) {
     if (const Index stage = load_choice(in, saved); stage > 0) configure(stage, saved);
   }
   theta_->load(in);
-  load_chains(in, chains_, k_);
+  load_chains(in, chains_, k_, k_);
   started_ = true;  // the evaluations at x_{k+1} are saved
   return k_;
 }

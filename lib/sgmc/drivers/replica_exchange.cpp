@@ -148,7 +148,7 @@ Index ReplicaExchange::load(ByteReader& in, Index n_steps) {
   for (std::size_t l = 0; l < stats_.accepts.size(); ++l) {
     if (stats_.accepts[l] > stats_.attempts[l]) in.fail("swap acceptances", "more than attempts");
   }
-  load_chains(in, chains_, start);
+  load_chains(in, chains_, start, start);
   started_ = true;  // the evaluations at x_{start+1} are saved
   return start;
 }

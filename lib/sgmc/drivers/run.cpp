@@ -63,6 +63,18 @@ void Run::cancel() {
   outcome_.cancelled = outcome_.steps_done < n_steps_;
 }
 
+void Run::save(const std::string& path) const {
+  if (round_end_ != 0 && !driver_->saves_within_rounds()) {
+    throw Error(ErrorKind::kUnsupported,
+                "this sampler's run saves at the end of a round only, where its chains meet "
+                "(option 'checkpoint_every')");
+  }
+  ByteWriter out;
+  out.raw_bytes(checkpointing_.preamble);
+  driver_->save(out, outcome_.steps_done);
+  write_checkpoint_file(path, out.bytes());
+}
+
 bool Run::end_round() {
   const Index end = outcome_.steps_done;
   const bool stops = end == n_steps_ || outcome_.cancelled;

@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <span>
+#include <string>
 
 #include "sgmc/drivers/driver.hpp"
 
@@ -50,6 +51,14 @@ class Run {
 
   const RunOutcome& outcome() const { return outcome_; }
   Index n_steps() const { return n_steps_; }
+
+  /// Writes the run as it stands, between tasks, to the checkpoint file
+  /// `path` (the preamble given at construction, then the driver's state):
+  /// a run built from it goes on exactly as this one would. A chain that a
+  /// fault stopped is saved as it was before the faulty evaluation, which
+  /// the resumed run makes again. Within a round only for a driver that
+  /// saves_within_rounds(), else Error(kUnsupported).
+  void save(const std::string& path) const;
 
  private:
   /// The round that ended: its checkpoint, if due; whether the run stops.

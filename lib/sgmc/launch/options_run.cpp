@@ -1,6 +1,5 @@
 #include "sgmc/launch/options_run.hpp"
 
-#include <array>
 #include <limits>
 
 #include "sgmc/checkpoint/checkpoint_file.hpp"
@@ -26,7 +25,7 @@ std::unique_ptr<Run> make_run(const Options& options, const ModelShape& shape, C
                               ByteReader* resume, const std::string& resumed_from) {
   auto plan = checkpointing(options);
   if (plan.path.empty()) plan.path = resumed_from;
-  if (plan.writes()) plan.preamble = preamble(options, shape, x0);
+  plan.preamble = preamble(options, shape, x0);  // also for Run::save()
   plan.resume = resume;
   const auto record = record_policy(options);
   const auto config = run_config(options);
@@ -120,52 +119,6 @@ ResumedRun resume_file_bytes(const Model& model, std::span<const std::uint8_t> f
                              const std::string& name, const Options* overrides,
                              const ProgressFn& progress) {
   return resume_payload(model, checked_payload(file, name), name, overrides, progress);
-}
-
-std::unique_ptr<Chain> make_chain(const Options& options, Index dim, Index data_size,
-                                  ConstVecRef x0, Index index) {
-  require(dim >= 1, "dim", dim, "must be >= 1");
-  require(index >= 0, "chain_index", index, "must be >= 0");
-  const auto run = run_config(options);
-  const auto sampler = sampler_config(options);
-  const std::string name(sampler_name(sampler.kind));
-  if (sampler.kind == SamplerKind::kResgld) {
-    throw Error(ErrorKind::kUnsupported, "option 'sampler' = \"resgld\": replica exchange couples "
-                                         "its chains; run it with sgmc_sample");
-  }
-  if (is_interacting(sampler.kind)) {
-    throw Error(ErrorKind::kUnsupported,
-                "option 'sampler' = \"" + name + "\": its chains share one theta; run it with sgmc_sample");
-  }
-  return std::make_unique<Chain>(sampler, record_policy(options), dim, data_size, x0,
-                                 ChainSeed{run.seed, index});
-}
-
-void save_chain(const std::string& path, const AskTellChain& chain) {
-  ByteWriter out;
-  out.section("RUN ");
-  out.i64(chain.chain->dim());
-  out.i64(chain.data_size);
-  chain.options.save(out);
-  out.values(chain.x0);
-  write_driver_section(out, DriverKind::kAskTell, chain.chain->steps_done());
-  out.i64(chain.chain->index());
-  save_chains(out, std::array{chain.chain.get()});
-  write_checkpoint_file(path, out.bytes());
-}
-
-AskTellChain load_chain(const std::string& path) {
-  const auto payload = read_checkpoint_file(path);
-  ByteReader in(payload);
-  auto [dim, data_size, options] = read_preamble(in);
-  const auto x0 = in.double_array("x0", dim);
-  const Index steps = read_driver_section(in, DriverKind::kAskTell, record_policy(options).n_steps);
-  const Index index = in.index("chain index", 0, std::numeric_limits<Index>::max());
-  AskTellChain loaded{std::move(options), data_size, Eigen::Map<const Vec>(x0.data(), std::ssize(x0)), nullptr};
-  loaded.chain = make_chain(loaded.options, dim, data_size, loaded.x0, index);
-  std::array chains{loaded.chain.get()};
-  load_chains(in, chains, steps);
-  return loaded;
 }
 
 Options checkpoint_options(const std::string& path) {

@@ -56,25 +56,6 @@ struct RestartedRun {
 /// continues it (same checks, overrides and errors).
 RestartedRun restart(const std::string& path, const Options* overrides, const ModelShape& shape);
 
-/// One ask/tell chain of `options` (sgmc_chain_create): any sampler but
-/// the coupled ones (resgld, the interacting contour samplers: kUnsupported).
-std::unique_ptr<Chain> make_chain(const Options& options, Index dim, Index data_size,
-                                  ConstVecRef x0, Index index);
-
-/// An ask/tell chain with what rebuilt it.
-struct AskTellChain {
-  Options options;
-  Index data_size = 0;
-  Vec x0;
-  std::unique_ptr<Chain> chain;
-};
-
-/// Saves `chain`, made by make_chain(options, ..., x0, ...), to `path`
-/// atomically, with what rebuilds it.
-void save_chain(const std::string& path, const AskTellChain& chain);
-/// The chain saved at `path`, in the state it was saved in (errors as resume()).
-AskTellChain load_chain(const std::string& path);
-
 /// The options of the run saved at `path` (checked as resume() checks the
 /// file; the chains' states are not read).
 Options checkpoint_options(const std::string& path);

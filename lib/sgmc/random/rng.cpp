@@ -77,8 +77,9 @@ State Rng::jumped(State s, const State& polynomial) noexcept {
 void Rng::jump() noexcept { s_ = jumped(s_, kJump); }
 
 void Rng::jump(std::uint64_t n) {
-  // One jump after another took n * 256 steps: a chain index of 2^40 from
-  // sgmc_chain_create() hung the call for days (found by tests/fuzz/fuzz_capi).
+  // One jump after another took n * 256 steps: a chain index of 2^40 (today
+  // option first_chain) hung the chain's creation for days (found by
+  // tests/fuzz/fuzz_capi).
   // The generator's transition is linear over GF(2), so n jumps are the n-th
   // power of the jump's 256 x 256 matrix J: the product of the J^(2^k) for the
   // bits k of n, made once by repeated squaring.

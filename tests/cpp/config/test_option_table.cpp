@@ -78,6 +78,7 @@ TEST(OptionTable, EngineDefaultsAreTheTablesDefaults) {
   EXPECT_EQ(RunConfig{}.threads, run_config(defaults).threads);
   EXPECT_EQ(RunConfig{}.progress_every, run_config(defaults).progress_every);
   EXPECT_EQ(RunConfig{}.seed, run_config(defaults).seed);
+  EXPECT_EQ(RunConfig{}.first_chain, run_config(defaults).first_chain);
   EXPECT_EQ(Checkpointing{}.path, checkpointing(defaults).path);
   EXPECT_EQ(Checkpointing{}.every, checkpointing(defaults).every);
 }

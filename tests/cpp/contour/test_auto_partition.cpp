@@ -158,9 +158,9 @@ TEST(AutoPartition, BadCombinationsNameTheOption) {
   p.set("sampler", std::string("csgld"));
   p.set("n_steps", Index{100});
   p.set("contour_pilot_steps", Index{100});
-  EXPECT_NE(testing::message_of([&] { make_chain(p, 1, 0, Vec::Zero(1), 0); }).find("contour_pilot_steps"), std::string::npos);
+  EXPECT_NE(testing::message_of([&] { start_run(p, {1, 0}, Vec::Zero(1)); }).find("contour_pilot_steps"), std::string::npos);
   p.set("contour_pilot_steps", Index{10});
-  EXPECT_NE(testing::message_of([&] { make_chain(p, 1, 0, Vec::Zero(1), 0); }).find("contour_pilot_steps"), std::string::npos);
+  EXPECT_NE(testing::message_of([&] { start_run(p, {1, 0}, Vec::Zero(1)); }).find("contour_pilot_steps"), std::string::npos);
 }
 
 /// The target, 0.2 N((-4,-4), I) + 0.8 N((4,4), I), with 4 chains

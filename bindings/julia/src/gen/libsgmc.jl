@@ -1933,7 +1933,7 @@ One evaluation a run needs (`sgmc_run_evaluation`).
 
 The C struct, field for field (same types, order and layout), so a `Ref` of it is what C fills:
 
-- `chain`: The chain it is for, in [0, n_chains).
+- `chain`: The chain it is for, in [0, n_chains) (chain first_chain + chain of a larger run).
 - `gradient`: 1: S_B, U0 and their gradients at x; 0: S_B(x) only (a control point).
 - `x`: The point, dim values; valid until the next `sgmc_run_ask`.
 - `batch`: The data indices, batch_size of them in [0, N); valid as x.
@@ -1975,7 +1975,7 @@ end
 """
     sgmc_run_resume(out, path, overrides, dim, data_size)
 
-Continues the run saved in a checkpoint (written by a run of any kind: `sgmc_sample`, `sgmc_resume` or an ask/tell run).
+Continues the run saved in a checkpoint (written by a run of any kind: `sgmc_sample`, `sgmc_resume` or an ask/tell run, or by `sgmc_run_save`).
 
 # Arguments
 - `out` (out): The run, in the state it was saved in; NULL on failure.
@@ -2059,7 +2059,7 @@ end
 """
     sgmc_run_tell(run, i, batch_energy, batch_grad, prior_energy, prior_grad, dim)
 
-The result of evaluation `i`: as `sgmc_chain_tell` (S_B and its gradient, U0 and its gradient); for an evaluation with gradient = 0 only `batch_energy` is read.
+The result of evaluation `i`: S_B(x) on the batch and its gradient, U0(x) and its gradient (the terms of a model, see `sgmc_energy_fn`); for an evaluation with gradient = 0 only `batch_energy` is read.
 
 # Arguments
 - `run` (in,out): The run.
@@ -2148,117 +2148,13 @@ function sgmc_run_draws(out, run)
 end
 
 """
-    sgmc_chain
+    sgmc_run_steps_done(run, chain, out)
 
-One chain driven by ask/tell.
-
-Opaque: only pointers to it are used.
-"""
-mutable struct sgmc_chain end
-
-"""
-    sgmc_chain_create(out, options, dim, data_size, x0, chain_index)
-
-Creates a chain.
+The iterations one chain of the run has made so far (between asks: the chains of a round stand apart until its end, and an MHBT chain's extra evaluations and a rejected fault make none).
 
 # Arguments
-- `out` (out): The new chain; NULL on failure. Release with `sgmc_chain_destroy`.
-- `options` (in): Sampler, schedule and recording options ("n_chains", "threads" and "progress_every" are not used).
-- `dim` (in): d >= 1.
-- `data_size` (in): N >= 0; batches are drawn from [0, N).
-- `x0` (in): The starting point, `dim` finite values.
-- `chain_index` (in): Keys the random streams with "seed": chain c of `sgmc_sample` equals an ask/tell chain with the same options and chain_index = c.
-
-# Returns
-`SGMC_OK`, `SGMC_ERROR_INVALID_ARGUMENT`, or `SGMC_ERROR_UNSUPPORTED` for "sampler" = "resgld" (its replicas are coupled: use `sgmc_sample`) and for "icsgld", "icsghmc", "picsgld" (their chains share one theta).
-
-C prototype:
-```c
-sgmc_status sgmc_chain_create(sgmc_chain **out, const sgmc_options *options, int64_t dim, int64_t data_size, const double *x0, int64_t chain_index);
-```
-"""
-function sgmc_chain_create(out, options, dim, data_size, x0, chain_index)
-    ccall((:sgmc_chain_create, libsgmc), sgmc_status, (Ptr{Ptr{sgmc_chain}}, Ptr{sgmc_options}, Int64, Int64, Ptr{Cdouble}, Int64), out, options, dim, data_size, x0, chain_index)
-end
-
-"""
-    sgmc_chain_destroy(chain)
-
-Releases a chain. NULL is a no-op.
-
-# Arguments
-- `chain` (in): A chain, or NULL.
-
-C prototype:
-```c
-void sgmc_chain_destroy(sgmc_chain *chain);
-```
-"""
-function sgmc_chain_destroy(chain)
-    ccall((:sgmc_chain_destroy, libsgmc), Cvoid, (Ptr{sgmc_chain},), chain)
-end
-
-"""
-    sgmc_chain_ask(chain, x, dim, batch, batch_capacity, batch_size)
-
-Where the next evaluation is wanted.
-
-# Arguments
-- `chain` (in): The chain.
-- `x` (out): The point, `dim` values.
-- `dim` (in): The chain's dimension.
-- `batch` (out): The batch's data indices; may be NULL when `batch_capacity` is 0 (then only `batch_size` is set).
-- `batch_capacity` (in): The length of `batch`; at least the batch size.
-- `batch_size` (out): n, the number of indices (0 for a data-free target).
-
-# Returns
-`SGMC_OK`; `SGMC_ERROR_NONFINITE`, changing nothing, when the last move left the finite numbers (a step size, temperature or gradient too large; docs/faults.md); `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_chain_ask(const sgmc_chain *chain, double *x, int64_t dim, int64_t *batch, int64_t batch_capacity, int64_t *batch_size);
-```
-"""
-function sgmc_chain_ask(chain, x, dim, batch, batch_capacity, batch_size)
-    ccall((:sgmc_chain_ask, libsgmc), sgmc_status, (Ptr{sgmc_chain}, Ptr{Cdouble}, Int64, Ptr{Int64}, Int64, Ptr{Int64}), chain, x, dim, batch, batch_capacity, batch_size)
-end
-
-"""
-    sgmc_chain_tell(chain, batch_energy, batch_grad, prior_energy, prior_grad, dim)
-
-Hands over the evaluation at the point and batch of the last ask and advances the chain one iteration.
-
-Sampler "mhbt" also asks for evaluations that are not iterations (its
-first, at x0, and the adjustment proposals of adaptive beta); their tells
-leave `sgmc_chain_steps_done` unchanged, so loop on that count.
-
-# Arguments
-- `chain` (in,out): The chain.
-- `batch_energy` (in): S_B(x) (0 for a data-free target).
-- `batch_grad` (in): The gradient of S_B, `dim` values; NULL means zero.
-- `prior_energy` (in): U0(x).
-- `prior_grad` (in): The gradient of U0, `dim` values; NULL means zero.
-- `dim` (in): The chain's dimension.
-
-# Returns
-`SGMC_OK`; a NaN or infinite energy or gradient is a fault of the model: with "on_fault" = "error" `SGMC_ERROR_NONFINITE` (the chain is unchanged: tell again with good values), with "reject" `SGMC_OK` after the evaluation is discarded and counted (no iteration is made; ask again: same point, fresh batch), or `SGMC_ERROR_NONFINITE` at the "max_consecutive_faults"-th fault in a row (the chain is unchanged); `SGMC_ERROR_STATE` once "n_steps" iterations are done; `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_chain_tell(sgmc_chain *chain, double batch_energy, const double *batch_grad, double prior_energy, const double *prior_grad, int64_t dim);
-```
-"""
-function sgmc_chain_tell(chain, batch_energy, batch_grad, prior_energy, prior_grad, dim)
-    ccall((:sgmc_chain_tell, libsgmc), sgmc_status, (Ptr{sgmc_chain}, Cdouble, Ptr{Cdouble}, Cdouble, Ptr{Cdouble}, Int64), chain, batch_energy, batch_grad, prior_energy, prior_grad, dim)
-end
-
-"""
-    sgmc_chain_steps_done(chain, out)
-
-The number of iterations the chain has made.
-
-# Arguments
-- `chain` (in): The chain.
+- `run` (in): The run.
+- `chain` (in): In [0, n_chains).
 - `out` (out): The count, in [0, n_steps].
 
 # Returns
@@ -2266,176 +2162,75 @@ The number of iterations the chain has made.
 
 C prototype:
 ```c
-sgmc_status sgmc_chain_steps_done(const sgmc_chain *chain, int64_t *out);
+sgmc_status sgmc_run_steps_done(const sgmc_run *run, int64_t chain, int64_t *out);
 ```
 """
-function sgmc_chain_steps_done(chain, out)
-    ccall((:sgmc_chain_steps_done, libsgmc), sgmc_status, (Ptr{sgmc_chain}, Ptr{Int64}), chain, out)
+function sgmc_run_steps_done(run, chain, out)
+    ccall((:sgmc_run_steps_done, libsgmc), sgmc_status, (Ptr{sgmc_run}, Int64, Ptr{Int64}), run, chain, out)
 end
 
 """
-    sgmc_chain_position(chain, x, dim)
+    sgmc_run_position(run, chain, x, dim)
 
-The chain's current position.
+The current position of one chain of the run (for "mhbt" the state after its last accept/reject step; a point asked for may differ).
 
 # Arguments
-- `chain` (in): The chain.
+- `run` (in): The run.
+- `chain` (in): In [0, n_chains).
 - `x` (out): `dim` values.
-- `dim` (in): The chain's dimension.
+- `dim` (in): The run's dimension.
 
 # Returns
 `SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
 
 C prototype:
 ```c
-sgmc_status sgmc_chain_position(const sgmc_chain *chain, double *x, int64_t dim);
+sgmc_status sgmc_run_position(const sgmc_run *run, int64_t chain, double *x, int64_t dim);
 ```
 """
-function sgmc_chain_position(chain, x, dim)
-    ccall((:sgmc_chain_position, libsgmc), sgmc_status, (Ptr{sgmc_chain}, Ptr{Cdouble}, Int64), chain, x, dim)
+function sgmc_run_position(run, chain, x, dim)
+    ccall((:sgmc_run_position, libsgmc), sgmc_status, (Ptr{sgmc_run}, Int64, Ptr{Cdouble}, Int64), run, chain, x, dim)
 end
 
 """
-    sgmc_chain_draws(out, chain)
+    sgmc_run_save(run, path)
 
-A copy of the draws the chain has recorded so far (one chain).
+Saves the run where it stands to the checkpoint file `path`, atomically: `sgmc_run_resume` (or `sgmc_resume` with a model) goes on from there and makes exactly the draws this run would make.
 
-# Arguments
-- `out` (out): The draws; NULL on failure. Release with `sgmc_draws_destroy`.
-- `chain` (in): The chain.
-
-# Returns
-`SGMC_OK`, `SGMC_ERROR_INVALID_ARGUMENT` or `SGMC_ERROR_OUT_OF_MEMORY`.
-
-C prototype:
-```c
-sgmc_status sgmc_chain_draws(sgmc_draws **out, const sgmc_chain *chain);
-```
-"""
-function sgmc_chain_draws(out, chain)
-    ccall((:sgmc_chain_draws, libsgmc), sgmc_status, (Ptr{Ptr{sgmc_draws}}, Ptr{sgmc_chain}), out, chain)
-end
-
-"""
-    sgmc_chain_save(chain, path)
-
-Saves the chain — its options and start, iteration count, state, random streams and draws so far — to the checkpoint file `path`, atomically (see `sgmc_resume`). Call it between a tell and the next ask; the chain is not changed.
+Call it with every evaluation of the last ask told (their results are
+taken first, as the next `sgmc_run_ask` would take them) or with none
+told (the resumed run asks for them again). The independent samplers —
+every sampler but "resgld" and the interacting contour samplers — save
+at any such point; those whose chains are coupled save before the first
+ask and after the last, and otherwise checkpoint at the ends of rounds
+("checkpoint_every"). After a fault that stopped the run under
+"on_fault" = "error", the faulted chain is saved as it was before the
+faulty evaluation: the resumed run makes that evaluation again and,
+when it now succeeds, goes on as a run that never faulted.
 
 # Arguments
-- `chain` (in): The chain.
+- `run` (in,out): The run.
 - `path` (in): The file, replaced as a whole or not at all.
 
 # Returns
-`SGMC_OK`, `SGMC_ERROR_IO` naming the file, or `SGMC_ERROR_INVALID_ARGUMENT`.
+`SGMC_OK`; `SGMC_ERROR_STATE` while some but not all evaluations of the last ask are told; `SGMC_ERROR_UNSUPPORTED` within a round of "resgld", "icsgld", "icsghmc" or "picsgld"; `SGMC_ERROR_IO` naming the file; `SGMC_ERROR_INVALID_ARGUMENT`.
 
 C prototype:
 ```c
-sgmc_status sgmc_chain_save(const sgmc_chain *chain, const char *path);
+sgmc_status sgmc_run_save(sgmc_run *run, const char *path);
 ```
 """
-function sgmc_chain_save(chain, path)
-    ccall((:sgmc_chain_save, libsgmc), sgmc_status, (Ptr{sgmc_chain}, Cstring), chain, path)
-end
-
-"""
-    sgmc_chain_load(out, path)
-
-A chain saved by `sgmc_chain_save`, in the state it was saved in: driven on, it makes exactly the draws the original would have made.
-
-# Arguments
-- `out` (out): The chain; NULL on failure. Release with `sgmc_chain_destroy`.
-- `path` (in): The checkpoint file.
-
-# Returns
-`SGMC_OK`, or the errors of `sgmc_resume` for an unusable file (`SGMC_ERROR_FORMAT` also for a checkpoint of a whole run).
-
-C prototype:
-```c
-sgmc_status sgmc_chain_load(sgmc_chain **out, const char *path);
-```
-"""
-function sgmc_chain_load(out, path)
-    ccall((:sgmc_chain_load, libsgmc), sgmc_status, (Ptr{Ptr{sgmc_chain}}, Cstring), out, path)
-end
-
-"""
-    sgmc_chain_shape(chain, dim, data_size)
-
-The dimension and data size a chain was made with (for a chain from `sgmc_chain_load`).
-
-# Arguments
-- `chain` (in): The chain.
-- `dim` (out): d.
-- `data_size` (out): N.
-
-# Returns
-`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_chain_shape(const sgmc_chain *chain, int64_t *dim, int64_t *data_size);
-```
-"""
-function sgmc_chain_shape(chain, dim, data_size)
-    ccall((:sgmc_chain_shape, libsgmc), sgmc_status, (Ptr{sgmc_chain}, Ptr{Int64}, Ptr{Int64}), chain, dim, data_size)
-end
-
-"""
-    sgmc_chain_tell_fault(chain, message)
-
-Tells an ask/tell chain that the evaluation at the point and batch of the last `sgmc_chain_ask` failed (the host's model raised an error).
-
-With "on_fault" = "reject" the fault is counted (`sgmc_chain_faults`) and
-the batch redrawn: the next `sgmc_chain_ask` gives the same point with a
-fresh batch (and, with "contour_vr_period" > 0, the control-point
-energies must be told again). With "error", and at the
-"max_consecutive_faults"-th fault in a row, nothing changes and the call
-fails with a message naming chain, step and `message`.
-
-# Arguments
-- `chain` (in,out): The chain.
-- `message` (in): What failed (copied into the error message); may be NULL.
-
-# Returns
-`SGMC_OK` (rejected); `SGMC_ERROR_CALLBACK` ("error", or the limit); `SGMC_ERROR_STATE` once "n_steps" iterations are done; `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_chain_tell_fault(sgmc_chain *chain, const char *message);
-```
-"""
-function sgmc_chain_tell_fault(chain, message)
-    ccall((:sgmc_chain_tell_fault, libsgmc), sgmc_status, (Ptr{sgmc_chain}, Cstring), chain, message)
-end
-
-"""
-    sgmc_chain_faults(chain, out)
-
-The number of evaluations an ask/tell chain has rejected.
-
-# Arguments
-- `chain` (in): The chain.
-- `out` (out): The count: faults discarded under "on_fault" = "reject" (a fault that stops the chain changes nothing and is not counted); 0 under "error".
-
-# Returns
-`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_chain_faults(const sgmc_chain *chain, int64_t *out);
-```
-"""
-function sgmc_chain_faults(chain, out)
-    ccall((:sgmc_chain_faults, libsgmc), sgmc_status, (Ptr{sgmc_chain}, Ptr{Int64}), chain, out)
+function sgmc_run_save(run, path)
+    ccall((:sgmc_run_save, libsgmc), sgmc_status, (Ptr{sgmc_run}, Cstring), run, path)
 end
 
 """
     sgmc_draws_faults(draws, chain, out)
 
-The number of evaluations one chain of a run rejected (see `sgmc_chain_faults`).
+The number of evaluations one chain of a run rejected: faults discarded under "on_fault" = "reject" (a fault that stops the chain changes nothing and is not counted); 0 under "error".
 
 # Arguments
-- `draws` (in): Draws from `sgmc_sample` or `sgmc_chain_draws`.
+- `draws` (in): Draws from `sgmc_sample` or `sgmc_run_draws`.
 - `chain` (in): In [0, n_chains).
 - `out` (out): The count.
 
@@ -2703,7 +2498,7 @@ const SGMC_CYCLE_WEIGHTS_HARMONIC = sgmc_cycle_weighting(1)
 The number of cycles M of a cyclical run.
 
 # Arguments
-- `draws` (in): Draws of a "cycsgld" or "cycsghmc" run (`sgmc_sample` or `sgmc_chain_draws`).
+- `draws` (in): Draws of a "cycsgld" or "cycsghmc" run (`sgmc_sample` or `sgmc_run_draws`).
 - `n_cycles` (out): M.
 
 # Returns
@@ -2820,7 +2615,7 @@ end
 Copies the temperature tau of each chain: the ladder of a "resgld" run, or "temperature" for every chain of any other run.
 
 # Arguments
-- `draws` (in): Draws from `sgmc_sample` or `sgmc_chain_draws`.
+- `draws` (in): Draws from `sgmc_sample` or `sgmc_run_draws`.
 - `out` (out): n_chains values.
 - `out_len` (in): The length of `out`; at least n_chains.
 
@@ -2902,7 +2697,7 @@ const SGMC_WEIGHT_RUNNING = sgmc_weight_theta(0)
 """
     SGMC_WEIGHT_FINAL
 
-the final theta (for `sgmc_chain_draws`: the theta when the draws were copied), for every draw
+the final theta (for `sgmc_run_draws`: the theta when the draws were copied), for every draw
 """
 const SGMC_WEIGHT_FINAL = sgmc_weight_theta(1)
 
@@ -2929,91 +2724,6 @@ sgmc_status sgmc_options_set_theta0(sgmc_options *options, const double *theta0,
 """
 function sgmc_options_set_theta0(options, theta0, m)
     ccall((:sgmc_options_set_theta0, libsgmc), sgmc_status, (Ptr{sgmc_options}, Ptr{Cdouble}, Int64), options, theta0, m)
-end
-
-"""
-    sgmc_chain_theta(chain, out, m)
-
-The current theta of an ask/tell contour chain.
-
-# Arguments
-- `chain` (in): The chain.
-- `out` (out): theta(1..m), summing to 1.
-- `m` (in): The length of `out`: "contour_m".
-
-# Returns
-`SGMC_OK`; `SGMC_ERROR_STATE` when the sampler is not a contour sampler; `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_chain_theta(const sgmc_chain *chain, double *out, int64_t m);
-```
-"""
-function sgmc_chain_theta(chain, out, m)
-    ccall((:sgmc_chain_theta, libsgmc), sgmc_status, (Ptr{sgmc_chain}, Ptr{Cdouble}, Int64), chain, out, m)
-end
-
-"""
-    sgmc_chain_ask_control(chain, xbar, dim, full)
-
-The control point of the variance-reduced energy for the next iteration of an ask/tell chain ("contour_vr_period" q > 0).
-
-With q > 0 the subregion index (and so the multiplier and the weights)
-comes from the variance-reduced energy (ICSGLD supplement eq. 18)
-
-    U_VR(x) = U0(x) + (N/n) (S_B(x) - S_B(xbar)) + S_all(xbar),
-
-where the control point xbar moves to the current point at iterations
-1, 1 + q, 1 + 2q, ... and S_all(xbar) = sum_{i<N} U_i(xbar). One
-iteration of an ask/tell chain then reads:
-
-    sgmc_chain_ask(chain, x, dim, batch, cap, &n);
-    sgmc_chain_ask_control(chain, xbar, dim, &full);
-    ... S_B(xbar) on the same batch, energy only; if full, also S_all(xbar) ...
-    sgmc_chain_tell_control(chain, s_b_xbar, full ? s_all_xbar : 0.0);
-    ... S_B(x), U0(x) and their gradients ...
-    sgmc_chain_tell(chain, ...);
-
-(`sgmc_sample` makes these evaluations itself.)
-
-# Arguments
-- `chain` (in): The chain.
-- `xbar` (out): `dim` values: the control point of the next iteration (the point of `sgmc_chain_ask` when `full` is 1).
-- `dim` (in): The chain's dimension.
-- `full` (out): 1 when the next iteration refreshes the control point and needs S_all(xbar), else 0.
-
-# Returns
-`SGMC_OK`; `SGMC_ERROR_STATE` when "contour_vr_period" is 0 or the sampler is not a contour sampler; `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_chain_ask_control(const sgmc_chain *chain, double *xbar, int64_t dim, int32_t *full);
-```
-"""
-function sgmc_chain_ask_control(chain, xbar, dim, full)
-    ccall((:sgmc_chain_ask_control, libsgmc), sgmc_status, (Ptr{sgmc_chain}, Ptr{Cdouble}, Int64, Ptr{Int32}), chain, xbar, dim, full)
-end
-
-"""
-    sgmc_chain_tell_control(chain, batch_energy, full_energy)
-
-Hands over the control-point energies of the next iteration (see `sgmc_chain_ask_control`); must precede `sgmc_chain_tell`, which otherwise fails with `SGMC_ERROR_STATE` and changes nothing.
-
-# Arguments
-- `chain` (in,out): The chain.
-- `batch_energy` (in): S_B(xbar) on the batch of the last ask.
-- `full_energy` (in): S_all(xbar) when the iteration refreshes the control point; ignored otherwise.
-
-# Returns
-`SGMC_OK`; `SGMC_ERROR_STATE` when "contour_vr_period" is 0; `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_chain_tell_control(sgmc_chain *chain, double batch_energy, double full_energy);
-```
-"""
-function sgmc_chain_tell_control(chain, batch_energy, full_energy)
-    ccall((:sgmc_chain_tell_control, libsgmc), sgmc_status, (Ptr{sgmc_chain}, Cdouble, Cdouble), chain, batch_energy, full_energy)
 end
 
 """
@@ -3387,39 +3097,9 @@ function sgmc_draws_contour_verdict(draws, converged, reasons, reasons_len, need
 end
 
 """
-    sgmc_chain_mhbt_stats(chain, proposed, accepted, forward_proposed, forward_accepted, beta)
-
-MHBT's acceptance counts and current beta of an ask/tell chain.
-
-Counts are over iterations: the first evaluation (at x0) and the adjustment
-proposals of adaptive beta are asks that are not iterations and are not
-counted. Random-walk and SGLD proposals count as forward; backward counts
-are the differences.
-
-# Arguments
-- `chain` (in): A chain of sampler "mhbt".
-- `proposed` (out): Proposals made (= iterations). May be NULL.
-- `accepted` (out): Proposals accepted. May be NULL.
-- `forward_proposed` (out): Forward proposals (RSGLD eq. 6, first case). May be NULL.
-- `forward_accepted` (out): Forward proposals accepted. May be NULL.
-- `beta` (out): The backward noise scale beta >= 1 now (RSGLD). May be NULL.
-
-# Returns
-`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT` (also for a chain of another sampler).
-
-C prototype:
-```c
-sgmc_status sgmc_chain_mhbt_stats(const sgmc_chain *chain, int64_t *proposed, int64_t *accepted, int64_t *forward_proposed, int64_t *forward_accepted, double *beta);
-```
-"""
-function sgmc_chain_mhbt_stats(chain, proposed, accepted, forward_proposed, forward_accepted, beta)
-    ccall((:sgmc_chain_mhbt_stats, libsgmc), sgmc_status, (Ptr{sgmc_chain}, Ptr{Int64}, Ptr{Int64}, Ptr{Int64}, Ptr{Int64}, Ptr{Cdouble}), chain, proposed, accepted, forward_proposed, forward_accepted, beta)
-end
-
-"""
     sgmc_draws_mhbt_stats(draws, chain, proposed, accepted, forward_proposed, forward_accepted, beta)
 
-The same statistics for one chain of draws made by `sgmc_sample` or `sgmc_chain_draws` with sampler "mhbt", at the end of the run.
+The same statistics for one chain of draws made by `sgmc_sample` or `sgmc_run_draws` with sampler "mhbt", at the end of the run.
 
 # Arguments
 - `draws` (in): Draws of sampler "mhbt".
@@ -3645,19 +3325,9 @@ export sgmc_run_tell
 export sgmc_run_tell_fault
 export sgmc_run_progress
 export sgmc_run_draws
-export sgmc_chain
-export sgmc_chain_create
-export sgmc_chain_destroy
-export sgmc_chain_ask
-export sgmc_chain_tell
-export sgmc_chain_steps_done
-export sgmc_chain_position
-export sgmc_chain_draws
-export sgmc_chain_save
-export sgmc_chain_load
-export sgmc_chain_shape
-export sgmc_chain_tell_fault
-export sgmc_chain_faults
+export sgmc_run_steps_done
+export sgmc_run_position
+export sgmc_run_save
 export sgmc_draws_faults
 export sgmc_convergence_stat
 export SGMC_RHAT
@@ -3688,9 +3358,6 @@ export sgmc_weight_theta
 export SGMC_WEIGHT_RUNNING
 export SGMC_WEIGHT_FINAL
 export sgmc_options_set_theta0
-export sgmc_chain_theta
-export sgmc_chain_ask_control
-export sgmc_chain_tell_control
 export sgmc_draws_contour_shape
 export sgmc_draws_copy_theta
 export sgmc_draws_copy_theta_trace
@@ -3711,7 +3378,6 @@ export SGMC_CONTOUR_CHECKS
 export sgmc_contour_check_info
 export sgmc_draws_contour_diagnostics
 export sgmc_draws_contour_verdict
-export sgmc_chain_mhbt_stats
 export sgmc_draws_mhbt_stats
 export sgmc_draws_pooled_weighted_moments
 export sgmc_draws_pooled_weighted_quantiles
