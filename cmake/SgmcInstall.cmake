@@ -38,12 +38,8 @@ set(SGMC_PC_INCLUDEDIR "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
 configure_file(cmake/sgmc.pc.in ${PROJECT_BINARY_DIR}/sgmc.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/sgmc.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
-# The program: its executable, and its library (with a copy per level) in a
-# directory of its own, found through the executable's RUNPATH.
+# The program: an executable that finds libsgmc (and its copies per level)
+# through its RUNPATH.
 if(TARGET sgmc_cli)
   install(TARGETS sgmc_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-  install(TARGETS sgmc_program LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/sgmc)
-  foreach(level IN LISTS SGMC_ISA_LEVELS)
-    install(TARGETS sgmc_program.${level} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/sgmc/glibc-hwcaps/${level})
-  endforeach()
 endif()

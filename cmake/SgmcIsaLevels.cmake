@@ -1,9 +1,9 @@
 # Instruction-set levels (docs/building.md, "Portable and fast").
 #
 # The default build is portable: everything targets the compiler's baseline
-# (x86-64 on Debian), and the shared libraries that run the hot loops —
-# libsgmc and the sgmc program's libsgmc_program — are built once more for
-# each level of SGMC_ISA_LEVELS, into glibc-hwcaps/<level>/ beside the
+# (x86-64 on Debian), and the shared library that runs the hot loops,
+# libsgmc (which the sgmc program and libsgmc_mpi load), is built once more
+# for each level of SGMC_ISA_LEVELS, into glibc-hwcaps/<level>/ beside the
 # baseline copy. glibc's loader (2.33+) then loads, by itself, the best copy
 # the CPU can run (`ld.so --help` lists the levels it would pick): AVX-512
 # or AVX2 and FMA where they exist, the baseline elsewhere, without a line of dispatch
@@ -26,7 +26,7 @@ if(NOT SGMC_NATIVE AND NOT SGMC_SANITIZE AND NOT SGMC_FUZZ
   endif()
 endif()
 set(SGMC_ISA_LEVELS "${_sgmc_default_levels}" CACHE STRING
-  "Extra copies of libsgmc and libsgmc_program for these x86-64 levels (x86-64-v2, x86-64-v3, x86-64-v4), loaded by glibc where the CPU has them")
+  "Extra copies of libsgmc for these x86-64 levels (x86-64-v2, x86-64-v3, x86-64-v4), loaded by glibc where the CPU has them")
 foreach(level IN LISTS SGMC_ISA_LEVELS)
   if(NOT level MATCHES "^x86-64-v[234]$")
     message(FATAL_ERROR "SGMC_ISA_LEVELS = '${SGMC_ISA_LEVELS}': '${level}' is not one of "

@@ -1,6 +1,9 @@
-# Puts the table `sgmc options --markdown` prints into docs/options.md, between
-# the generated table's marker lines (lib/sgmc/config/options_markdown.hpp);
-# the prose around it stays. cmake -DSGMC=<sgmc program> -DDOC=<options.md> -P
+# docs/options.md's table of options is what `sgmc options --markdown`
+# prints (apps/sgmc/options_markdown.hpp), between the generated table's
+# marker lines; the prose around it stays.
+#   cmake -DSGMC=<sgmc program> -DDOC=<options.md> -P options_doc.cmake
+# puts the table there (target options_doc); with -DCHECK=ON it only fails
+# when the file's table differs (ctest cli_options_doc).
 execute_process(COMMAND ${SGMC} options --markdown OUTPUT_VARIABLE table RESULT_VARIABLE failed)
 if(failed)
   message(FATAL_ERROR "${SGMC} options --markdown failed: ${failed}")
@@ -16,4 +19,14 @@ string(FIND "${from_begin}" "\n" marker_length)
 math(EXPR table_start "${begin} + ${marker_length} + 1")
 string(SUBSTRING "${doc}" 0 ${table_start} head)
 string(SUBSTRING "${doc}" ${end} -1 tail)
-file(WRITE ${DOC} "${head}${table}${tail}")
+if(CHECK)
+  math(EXPR table_length "${end} - ${table_start}")
+  string(SUBSTRING "${doc}" ${table_start} ${table_length} written)
+  if(NOT written STREQUAL table)
+    message(FATAL_ERROR "${DOC}'s table of options differs from the library's option table "
+                        "(lib/sgmc/config/options.cpp): run `cmake --build build --target options_doc` "
+                        "to print it again")
+  endif()
+else()
+  file(WRITE ${DOC} "${head}${table}${tail}")
+endif()

@@ -4,27 +4,24 @@
 #include <iomanip>
 #include <iostream>
 #include <optional>
+#include <random>
 #include <vector>
 
+#include "draws_view.hpp"
 #include "run.hpp"
 #include "scatter_png.hpp"
 #include "summary.hpp"
-#include "sgmc/diagnostics/gauss25_experiment.hpp"
-#include "sgmc/diagnostics/grid.hpp"
-#include "sgmc/diagnostics/histogram_kl.hpp"
-#include "sgmc/diagnostics/mode_coverage.hpp"
-#include "sgmc/diagnostics/mode_masses.hpp"
-#include "sgmc/estimators/weighted.hpp"
-#include "sgmc/models/synthetic.hpp"
 
 namespace sgmc::app {
 namespace {
 
-// gauss25 (SPEC §9, cSG-MCMC A.1): 25 modes on {-4,-2,0,2,4}^2; a mode
-// counts as found by the criterion of cSG-MCMC App. A.1.
-using gauss25::kGradNoise;
-using gauss25::kMinDraws;
-using gauss25::kRadius;
+// gauss25 (SPEC §9, cSG-MCMC A.1): 25 modes on {-4,-2,0,2,4}^2 with
+// gradient noise N(0, I); a mode counts as found by the criterion of
+// cSG-MCMC App. A.1: 100 draws within 0.25 of its centre.
+constexpr double kGradNoise = 1.0;
+constexpr double kRadius = 0.25;
+constexpr Index kMinDraws = 100;
+constexpr Index kModes = 25;
 
 constexpr double kLo = -6.0, kHi = 6.0;  // the pictured and histogrammed square
 constexpr Index kBins = 60;             // grid cells per side for the KL (width 0.2)
@@ -32,7 +29,7 @@ constexpr Index kBins = 60;             // grid cells per side for the KL (width
 struct Contender {
   std::string label;
   /// Options of the options scheme (docs/options.md), as `sgmc run` takes them.
-  std::vector<std::pair<std::string_view, OptionValue>> settings;
+  std::vector<std::pair<std::string, OptionValue>> settings;
   /// Share of each chain's budget spent on a pilot (SPEC §5: it counts).
   Index pilot_percent = 0;
 };
@@ -64,63 +61,100 @@ struct Findings {
   Eigen::Vector2d mean;
 };
 
+/// The 2 x 25 centres of gauss25's modes.
+Eigen::MatrixXd gauss25_centres() {
+  Eigen::MatrixXd centres(2, kModes);
+  for (Index k = 0; k < kModes; ++k) {
+    centres.col(k) << -4.0 + 2.0 * static_cast<double>(k / 5), -4.0 + 2.0 * static_cast<double>(k % 5);
+  }
+  return centres;
+}
+
 /// Every chain's draws side by side and, for a weighted sampler, their
-/// log-weights, each chain's shifted to sum to one so that every chain
+/// log-weights, each chain's normalised to sum to one so that every chain
 /// counts the same (each chain has its own theta: docs/contour.md).
-std::pair<Eigen::MatrixXd, std::optional<Vec>> pooled(const RunRecord& record) {
+std::pair<Eigen::MatrixXd, std::optional<Vec>> pooled(const RunResult& result) {
+  const DrawsView draws(result.draws.get());
   Index n = 0;
-  for (const auto& c : record.chains) n += c.draws.size();
+  for (Index c = 0; c < draws.n_chains(); ++c) n += draws.count(c);
   Eigen::MatrixXd points(2, n);
   std::optional<Vec> log_weights;
-  if (is_contour(record.kind)) log_weights = Vec(n);
+  if (in_family(result.sampler, SGMC_FAMILY_CONTOUR)) log_weights = Vec(n);
   Index at = 0;
-  for (const auto& c : record.chains) {
-    const Index m = c.draws.size();
-    points.middleCols(at, m) = c.draws.draws();
+  for (Index c = 0; c < draws.n_chains(); ++c) {
+    const Index m = draws.count(c);
+    points.middleCols(at, m) = draws.points(c);
     if (log_weights && m > 0) {
-      log_weights->segment(at, m) = normalised_log_weights(c.log_weights);
+      const auto lw = draws.column(c, "log_weight");
+      check(sgmc_normalise_log_weights(lw.data(), m, log_weights->data() + at));
     }
     at += m;
   }
   return {std::move(points), std::move(log_weights)};
 }
 
-Findings assess(Eigen::MatrixXd points, std::optional<Vec> log_weights, const Grid& grid,
-                const Vec& density, const Eigen::MatrixXd& centres) {
+Findings assess(Eigen::MatrixXd points, std::optional<Vec> log_weights, const Vec& density,
+                const Eigen::MatrixXd& centres) {
   Findings f{std::move(points), std::move(log_weights), 0, 0, 0, {}};
-  LogWeights lw;
-  if (f.log_weights) lw.emplace(*f.log_weights);
-  f.modes = mode_coverage(f.points, centres, kRadius, kMinDraws).covered;
-  f.kl = histogram_kl(f.points, lw, grid, density).kl;
-  f.tv = mode_masses(f.points, lw, centres, Vec::Constant(25, 1.0 / 25), 0.0).tv;
-  f.mean = f.points * self_normalised_weights(f.points.cols(), lw, "log_weights");
+  const Index n = f.points.cols();
+  const double* lw = f.log_weights ? f.log_weights->data() : nullptr;
+  // Points 2 x n column-major are the library's n x 2 row-major.
+  check(sgmc_mode_coverage(f.points.data(), n, 2, centres.data(), kModes, kRadius, kMinDraws,
+                           &f.modes, nullptr));
+  const double lower[] = {kLo, kLo}, upper[] = {kHi, kHi};
+  const int64_t bins[] = {kBins, kBins};
+  check(sgmc_kl_histogram(f.points.data(), n, 2, lw, lower, upper, bins, density.data(),
+                          density.size(), &f.kl, nullptr));
+  const Vec true_masses = Vec::Constant(kModes, 1.0 / kModes);
+  check(sgmc_mode_masses(f.points.data(), n, 2, lw, centres.data(), kModes, true_masses.data(), 0.0,
+                         nullptr, nullptr, &f.tv));
+  Vec weights = Vec::Constant(n, 1.0 / static_cast<double>(n));
+  if (f.log_weights) {
+    check(sgmc_normalise_log_weights(lw, n, weights.data()));
+    weights = weights.array().exp();
+  }
+  f.mean = f.points * weights;
   return f;
+}
+
+/// Starts uniform on [-10, 10]^2, the same for every sampler: 2 values a
+/// chain from `seed` (the demo's own stream; the samplers' are the library's).
+std::vector<double> starts(Index chains, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<double> out(static_cast<std::size_t>(2 * chains));
+  for (double& s : out) s = -10.0 + 20.0 * static_cast<double>(rng() >> 11) * 0x1p-53;
+  return out;
+}
+
+/// exp(-U) of `model` at the centres of the grid's cells, x slowest (the
+/// order of sgmc_kl_histogram()).
+Vec density_of(const sgmc_model* model) {
+  Vec density(kBins * kBins);
+  const double width = (kHi - kLo) / kBins;
+  for (Index i = 0; i < kBins; ++i) {
+    for (Index j = 0; j < kBins; ++j) {
+      const double x[] = {kLo + (static_cast<double>(i) + 0.5) * width,
+                          kLo + (static_cast<double>(j) + 0.5) * width};
+      double energy = 0;
+      check(sgmc_model_energy(model, x, 2, &energy));
+      density[i * kBins + j] = std::exp(-energy);
+    }
+  }
+  return density;
 }
 
 }  // namespace
 
 void run_demo(const DemoOptions& options, std::ostream& out) {
-  const auto model = make_synthetic_target("gauss25", TargetNoise{0.0, kGradNoise});
   const Eigen::MatrixXd centres = gauss25_centres();
-  const auto names = model->parameter_names();
-  const Grid grid(Vec::Constant(2, kLo), Vec::Constant(2, kHi), {kBins, kBins});
-  // The exact density exp(-U) at the cell centres, in the grid's order (x
-  // slowest), for the KL and, reshaped to rows of y, for the background.
-  Vec density(kBins * kBins);
-  const double width = (kHi - kLo) / kBins;
-  for (Index i = 0; i < kBins; ++i) {
-    for (Index j = 0; j < kBins; ++j) {
-      const Eigen::Vector2d x(kLo + (static_cast<double>(i) + 0.5) * width,
-                              kLo + (static_cast<double>(j) + 0.5) * width);
-      density[i * kBins + j] = std::exp(-model->exact_energy(x));
-    }
-  }
+  sgmc_model* exact = nullptr;  // gauss25 without noise, for its exact energy
+  check(sgmc_model_target(&exact, "gauss25", 0.0, 0.0));
+  const ModelHandle model(exact);
+  const auto names = parameter_names(model.get());
+  // The exact density for the KL and, reshaped to rows of y, for the background.
+  const Vec density = density_of(model.get());
   const Eigen::MatrixXd background = Eigen::Map<const Eigen::MatrixXd>(density.data(), kBins, kBins);
-
-  // Starts uniform on [-10, 10]^2, the same for every sampler.
-  Rng start_rng = Rng::stream(options.seed, 0, StreamPurpose::kMoves);
-  std::vector<double> starts(static_cast<std::size_t>(2 * options.chains));
-  for (double& s : starts) s = -10.0 + 20.0 * start_rng.uniform();
+  const std::vector<double> x0 = starts(options.chains, options.seed);
 
   out << "sgmc demo: gauss25, a mixture of 25 equal Gaussians on a 5 x 5 grid, gradient noise N(0, I)\n"
       << options.chains << " chains x " << options.steps << " iterations per sampler\n\n"
@@ -133,35 +167,41 @@ void run_demo(const DemoOptions& options, std::ostream& out) {
     Job job;
     job.model.target = "gauss25";
     job.model.noise = {0.0, kGradNoise};
-    job.start = starts;
-    for (const auto& [key, value] : c.settings) job.options.set(key, value);
+    job.start = x0;
+    for (const auto& setting : c.settings) {
+      std::visit([&](const auto& v) { job.options.set(setting.first, v); }, setting.second);
+    }
     const Index pilot = options.steps * c.pilot_percent / 100;
     if (pilot > 0) job.options.set("contour_pilot_steps", pilot);
     job.options.set("n_steps", options.steps - pilot);
     job.options.set("n_chains", options.chains);
     job.options.set("threads", options.threads);
     job.options.set("seed", static_cast<std::int64_t>(options.seed));
-    const RunRecord record = run_job(job, std::cerr);
-    if (record.outcome.fault) throw *record.outcome.fault;
-    auto [points, log_weights] = pooled(record);
-    const Findings f = assess(std::move(points), std::move(log_weights), grid, density, centres);
+    const RunResult result = run_job(job, std::cerr);
+    if (result.fault) throw Failure(result.fault->message);
+    auto [points, log_weights] = pooled(result);
+    const Findings f = assess(std::move(points), std::move(log_weights), density, centres);
     out << std::left << std::setw(8) << c.label << std::right << std::setw(10) << f.modes << "/25"
         << std::fixed << std::setprecision(3) << std::setw(9) << f.kl << std::setw(12) << f.tv
         << std::setw(11) << f.mean[0] << std::setw(11) << f.mean[1] << std::setw(10)
-        << record.seconds << "\n";
-    if (record.contour) verdicts += c.label + " " + contour_line(record) + "\n";
-    // A weighted sample is pictured after systematic resampling, so that
-    // the picture shows the distribution its estimates use.
+        << result.seconds << "\n";
+    if (diagnosed(result)) verdicts += c.label + " " + contour_line(result) + "\n";
+    // A weighted sample is pictured after systematic resampling of the
+    // chains' pooled draws, so that the picture shows the distribution its
+    // estimates use.
     Eigen::MatrixXd shown = f.points;
     if (f.log_weights) {
-      const auto picks = systematic_resample(*f.log_weights, f.points.cols(), options.seed);
+      std::vector<int64_t> picks(static_cast<std::size_t>(f.points.cols()));
+      check(sgmc_draws_pooled_resample(result.draws.get(), SGMC_WEIGHT_INTERPOLATED,
+                                       SGMC_WEIGHT_RUNNING, f.points.cols(), options.seed,
+                                       picks.data()));
       shown = f.points(Eigen::all, picks);
     }
     panels.push_back({c.label + (f.log_weights ? " (resampled): " : ": ") +
                           std::to_string(f.modes) + " of 25 modes, KL " +
                           std::to_string(f.kl).substr(0, 4),
                       std::move(shown), centres, background});
-    if (record.outcome.cancelled) break;
+    if (result.cancelled) break;
   }
   write_scatter_png(options.picture, panels, kLo, kHi, names[0], names[1]);
   out << "\n" << verdicts << "\nKL: grid-histogram KL(draws || target) on [-6, 6]^2, cells of 0.2; mass TV: total\n"

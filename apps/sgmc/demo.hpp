@@ -7,7 +7,7 @@
 #include <ostream>
 #include <string>
 
-#include "sgmc/core/types.hpp"
+#include "library.hpp"
 
 namespace sgmc::app {
 
@@ -20,7 +20,7 @@ struct DemoOptions {
 };
 
 /// Runs the demonstration, writes the summary to `out` and the picture to
-/// options.picture. Throws sgmc::Error on failure.
+/// options.picture. Throws Failure on failure.
 void run_demo(const DemoOptions& options, std::ostream& out);
 
 }  // namespace sgmc::app

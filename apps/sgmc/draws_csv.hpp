@@ -12,7 +12,7 @@
 
 #include <string>
 
-#include "run_record.hpp"
+#include "run.hpp"
 
 namespace sgmc::app {
 
@@ -29,8 +29,8 @@ inline constexpr const char* kTemperatureColumn = "temperature__";
 /// False for the columns before the parameters', true for a parameter's.
 bool is_parameter_column(const std::string& name);
 
-/// Writes every chain's draws, chain by chain. Throws sgmc::Error(kIo)
-/// naming the file when it cannot be written.
-void write_draws_csv(const std::string& path, const RunRecord& record);
+/// Writes every chain's draws, chain by chain. Throws Failure naming the
+/// file when it cannot be written.
+void write_draws_csv(const std::string& path, const RunResult& result);
 
 }  // namespace sgmc::app

@@ -6,13 +6,13 @@
 
 #include "json_fields.hpp"
 #include "option_values.hpp"
-#include "sgmc/core/error.hpp"
+#include "library.hpp"
 
 namespace sgmc::app {
 
 void read_job(const std::string& path, Job& job) {
   std::ifstream in(path);
-  if (!in) throw Error(ErrorKind::kIo, "cannot open the config file '" + path + "'");
+  if (!in) throw Failure("cannot open the config file '" + path + "'");
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   parse_job(text, path, job);
 }
@@ -20,7 +20,7 @@ void read_job(const std::string& path, Job& job) {
 void parse_job(std::string_view text, const std::string& path, Job& job) {
   const auto config = nlohmann::json::parse(text, nullptr, false, true);
   if (config.is_discarded()) {
-    throw Error(ErrorKind::kIo, "the config file '" + path + "' is not valid JSON");
+    throw Failure("the config file '" + path + "' is not valid JSON");
   }
   JsonFields top(config, "");
   if (const auto* model = top.take("model")) {

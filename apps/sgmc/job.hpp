@@ -13,13 +13,13 @@
 #include <vector>
 
 #include "model_spec.hpp"
-#include "sgmc/config/options.hpp"
+#include "option_set.hpp"
 
 namespace sgmc::app {
 
 struct Job {
   ModelSpec model;
-  Options options;
+  OptionSet options;
   /// x0: one start for every chain (d values) or one per chain (n_chains * d,
   /// chain by chain); empty means the origin.
   std::vector<double> start;
@@ -47,7 +47,7 @@ struct RunFlags {
   bool quiet = false;      ///< --quiet
 };
 
-/// Reads a config file into `job`, over what it holds. Throws sgmc::Error
+/// Reads a config file into `job`, over what it holds. Throws Failure
 /// naming the file when it cannot be read or is not JSON, and naming the key
 /// and value of an unknown key, a wrong type or an out-of-range option.
 void read_job(const std::string& path, Job& job);
@@ -57,7 +57,7 @@ void read_job(const std::string& path, Job& job);
 void parse_job(std::string_view text, const std::string& path, Job& job);
 
 /// The job of `sgmc run`: the config file (if any), then apply_flags().
-/// Throws sgmc::Error as read_job() and set_option() do.
+/// Throws Failure as read_job() and set_option() do.
 Job make_job(const RunFlags& flags);
 
 /// Applies every flag but `config` over `job`: the model flags, then each

@@ -2,15 +2,14 @@
 
 #include <cmath>
 
-#include "sgmc/core/error.hpp"
+#include "library.hpp"
 
 namespace sgmc::app {
 
 JsonFields::JsonFields(const nlohmann::json& object, std::string path)
     : object_(object), path_(std::move(path)) {
   if (!object_.is_object()) {
-    throw Error(ErrorKind::kInvalidArgument,
-                "config " + (path_.empty() ? std::string("file") : "key '" + path_ + "'") + " = " +
+    throw Failure("config " + (path_.empty() ? std::string("file") : "key '" + path_ + "'") + " = " +
                     object_.dump() + ": must be a JSON object");
   }
 }
@@ -20,8 +19,7 @@ std::string JsonFields::name(const std::string& key) const {
 }
 
 void JsonFields::fail(const std::string& key, const std::string& expected) const {
-  throw Error(ErrorKind::kInvalidArgument,
-              "config key '" + name(key) + "' = " + object_.at(key).dump() + ": " + expected);
+  throw Failure("config key '" + name(key) + "' = " + object_.at(key).dump() + ": " + expected);
 }
 
 const nlohmann::json* JsonFields::take(const std::string& key) {
@@ -84,8 +82,7 @@ std::optional<std::vector<std::string>> JsonFields::texts(const std::string& key
 void JsonFields::reject_unknown() const {
   for (const auto& [key, value] : object_.items()) {
     if (!taken_.contains(key)) {
-      throw Error(ErrorKind::kInvalidArgument,
-                  "config key '" + name(key) + "' is unknown (value " + value.dump() + ")");
+      throw Failure("config key '" + name(key) + "' is unknown (value " + value.dump() + ")");
     }
   }
 }

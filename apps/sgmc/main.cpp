@@ -3,6 +3,7 @@
 
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "demo.hpp"
@@ -11,17 +12,14 @@
 #include "mpi_processes.hpp"
 #endif
 #include "option_values.hpp"
+#include "options_markdown.hpp"
 #include "plot.hpp"
 #include "run.hpp"
-#include "sgmc/config/options_markdown.hpp"
-#include "sgmc/core/error.hpp"
-#include "sgmc/core/isa_level.hpp"
 
-// The program's entry, called by launcher.c's main().
-extern "C" __attribute__((visibility("default"))) int sgmc_program_main(int argc, char** argv) {
+int main(int argc, char** argv) {
   CLI::App app{"sgmc: stochastic-gradient MCMC samplers"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("sgmc " SGMC_PROGRAM_VERSION " (") + sgmc::isa_level() + ")");
+  app.set_version_flag("--version", std::string("sgmc " SGMC_PROGRAM_VERSION " (") + sgmc_isa_level() + ")");
 
   sgmc::app::DemoOptions demo;
   auto* demo_cmd = app.add_subcommand("demo", "sample a built-in multimodal target and draw a picture");
@@ -82,7 +80,7 @@ extern "C" __attribute__((visibility("default"))) int sgmc_program_main(int argc
     if (plot_cmd->parsed()) sgmc::app::plot_draws(plot, std::cout);
     if (options_cmd->parsed()) {
       if (markdown) {
-        std::cout << sgmc::options_markdown();
+        std::cout << sgmc::app::options_markdown();
       } else {
         sgmc::app::print_options(std::cout);
       }
@@ -100,7 +98,7 @@ extern "C" __attribute__((visibility("default"))) int sgmc_program_main(int argc
         case sgmc::app::RunEnd::kFault: return 1;  // the draws so far are written
       }
     }
-  } catch (const sgmc::Error& e) {
+  } catch (const std::runtime_error& e) {  // a Failure, or a picture that cannot be written
     std::cerr << "sgmc: " << e.what() << "\n";
     return 1;
   }

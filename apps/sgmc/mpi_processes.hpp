@@ -1,5 +1,5 @@
 // `sgmc run --mpi`: the run's chains over the processes of MPI_COMM_WORLD,
-// through libsgmc_mpi's exchange (docs/runs.md); rank 0 writes the files.
+// through libsgmc_mpi (sgmc_mpi.h, docs/runs.md); rank 0 writes the files.
 #pragma once
 
 #include "processes.hpp"
@@ -15,13 +15,12 @@ class MpiProcesses final : public Processes {
   MpiProcesses& operator=(const MpiProcesses&) = delete;
 
   bool root() const override { return rank_ == 0; }
-  SampleResult sample(const Model& model, const Options& options, ConstVecRef x0,
-                      const ProgressFn& progress) override;
-  std::vector<RecordedChain> gather(const std::vector<RecordedChain>& local) override;
+  sgmc_status sample(sgmc_draws** out, const sgmc_model* model, const sgmc_options* options,
+                     const std::vector<double>& x0) override;
+  DrawsHandle gather(const sgmc_draws* local) override;
 
  private:
   int rank_ = 0;
-  int size_ = 1;
 };
 
 }  // namespace sgmc::app

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "sgmc/core/types.hpp"
+#include "library.hpp"
 
 namespace sgmc::app {
 
@@ -24,7 +24,7 @@ std::vector<std::string> page_files(const std::string& picture, Index n, Index p
 
 /// One row per parameter: its trace (value against iteration, a colour per
 /// chain) and its histogram density (weighted by .log_weight when the file
-/// has that column), in pictures of `per_page` rows. Throws sgmc::Error
+/// has that column), in pictures of `per_page` rows. Throws Failure
 /// naming a missing or malformed file, or a parameter the file lacks.
 void plot_draws(const PlotOptions& options, std::ostream& out);
 

@@ -1,6 +1,6 @@
 #include "png_canvas.hpp"
 
-#include "sgmc/core/error.hpp"
+#include <stdexcept>
 
 namespace sgmc::app {
 
@@ -22,7 +22,7 @@ void PngCanvas::title(double x, double y, const std::string& text) const {
 
 void PngCanvas::write(const std::string& path) const {
   if (cairo_surface_write_to_png(surface_.get(), path.c_str()) != CAIRO_STATUS_SUCCESS) {
-    throw Error(ErrorKind::kIo, "cannot write the picture '" + path + "'");
+    throw std::runtime_error("cannot write the picture '" + path + "'");
   }
 }
 

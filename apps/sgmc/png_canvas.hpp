@@ -18,7 +18,7 @@ class PngCanvas {
   cairo_t* cr() const { return cr_.get(); }
   /// Writes `text` in the title font with its baseline at (x, y).
   void title(double x, double y, const std::string& text) const;
-  /// Throws sgmc::Error(kIo) naming `path` when it cannot be written.
+  /// Throws std::runtime_error naming `path` when it cannot be written.
   void write(const std::string& path) const;
 
  private:

@@ -4,9 +4,7 @@
 
 #include <vector>
 
-#include "sgmc/chain/recorded_chain.hpp"
-#include "sgmc/config/options.hpp"
-#include "sgmc/drivers/driver.hpp"
+#include "library.hpp"
 
 namespace sgmc::app {
 
@@ -15,13 +13,14 @@ class Processes {
   virtual ~Processes() = default;
   /// True on the process that writes the files and prints.
   virtual bool root() const = 0;
-  /// sample() of `options` with this process's block of the chains; the
-  /// draws are those of one process running all. `progress` only reports:
-  /// a run over processes is not cancelled (mpirun stops it on Ctrl-C).
-  virtual SampleResult sample(const Model& model, const Options& options, ConstVecRef x0,
-                              const ProgressFn& progress) = 0;
-  /// Every process's chains, in chain order, on the root; none elsewhere.
-  virtual std::vector<RecordedChain> gather(const std::vector<RecordedChain>& local) = 0;
+  /// Samples `model` with `options` and this process's block of the chains
+  /// into *out, as sgmc_sample() does (its status; the draws are those of
+  /// one process running all). A run over processes reports no progress
+  /// and is not cancelled (mpirun stops it on Ctrl-C).
+  virtual sgmc_status sample(sgmc_draws** out, const sgmc_model* model,
+                             const sgmc_options* options, const std::vector<double>& x0) = 0;
+  /// Every process's chains, in chain order, on the root; null elsewhere.
+  virtual DrawsHandle gather(const sgmc_draws* local) = 0;
 };
 
 }  // namespace sgmc::app

@@ -31,8 +31,8 @@ ProgressBar::~ProgressBar() {
   if (drawn_) err_ << "\n" << std::flush;
 }
 
-ProgressFn ProgressBar::callback() {
-  return [this](Index done, Index total) { return report(done, total); };
+int ProgressBar::callback(int64_t done, int64_t total, void* bar) {
+  return static_cast<ProgressBar*>(bar)->report(done, total) ? 0 : 1;
 }
 
 bool ProgressBar::report(Index done, Index total) {

@@ -1,13 +1,14 @@
 // The progress bar of long runs and the clean stop on Ctrl-C: both live in
-// the driver's progress callback, which runs on the calling thread between
-// rounds, so a cancelled run keeps every draw made so far.
+// the library's progress callback (sgmc_progress_fn), which runs on the
+// calling thread between rounds, so a cancelled run keeps every draw made
+// so far.
 #pragma once
 
 #include <chrono>
 #include <ostream>
 #include <string>
 
-#include "sgmc/config/run_config.hpp"
+#include "library.hpp"
 
 namespace sgmc::app {
 
@@ -47,8 +48,9 @@ class ProgressBar {
   /// Ends the bar's line if one was drawn.
   ~ProgressBar();
 
-  /// The callback for the driver: draws the bar, returns false after SIGINT.
-  ProgressFn callback();
+  /// The sgmc_progress_fn of a run, with the bar as its `user`: draws the
+  /// bar, returns non-zero (stop) after SIGINT.
+  static int callback(int64_t done, int64_t total, void* bar);
 
  private:
   bool report(Index done, Index total);

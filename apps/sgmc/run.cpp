@@ -5,10 +5,8 @@
 #include <filesystem>
 
 #include "draws_csv.hpp"
+#include "draws_view.hpp"
 #include "progress.hpp"
-#include "sgmc/chain/recorded_chain.hpp"
-#include "sgmc/estimators/cycle_weights.hpp"
-#include "sgmc/launch/options_run.hpp"
 #include "summary.hpp"
 
 namespace sgmc::app {
@@ -19,94 +17,89 @@ namespace {
 /// line serves a job that may be stopped and restarted).
 bool resumes(const Job& job, std::ostream& err) {
   if (!job.resume) return false;
-  const std::string& path = job.options.get_string("checkpoint_file");
+  const std::string path = job.options.get_string("checkpoint_file");
   if (path.empty()) {
-    throw Error(ErrorKind::kInvalidArgument,
-                "--resume needs a checkpoint file: --checkpoint FILE or option checkpoint_file");
+    throw Failure("--resume needs a checkpoint file: --checkpoint FILE or option checkpoint_file");
   }
   if (std::filesystem::exists(path)) return true;
   err << "sgmc: no checkpoint at " << path << " yet; starting the run\n";
   return false;
 }
 
+/// The fault of the model behind a failed run's `status`, read before any
+/// further call of the library; an error other than a fault (or one that
+/// left no draws) is thrown.
+Fault fault_of(sgmc_status status, const sgmc_draws* draws) {
+  Fault fault;
+  if (draws == nullptr || sgmc_last_fault(&fault.chain, &fault.step) != SGMC_OK) {
+    throw Failure(sgmc_last_error(), status);
+  }
+  fault.message = sgmc_last_error();
+  return fault;
+}
+
 }  // namespace
 
-RunRecord run_job(const Job& job, std::ostream& err, Processes* processes) {
-  const auto model = make_model(job.model);
-  auto names = parameter_names(job.model, *model);  // checked before the run
-  const SamplerConfig sampler = sampler_config(job.options);
-  const RecordPolicy record = record_policy(job.options);
-  Vec x0 = Vec::Zero(model->dim());
-  if (!job.start.empty()) x0 = Eigen::Map<const Vec>(job.start.data(), std::ssize(job.start));
+RunResult run_job(const Job& job, std::ostream& err, Processes* processes) {
+  const ModelHandle model = make_model(job.model);  // its names checked before the run
+  RunResult out;
+  out.sampler = job.options.get_string("sampler");
+  out.names = parameter_names(model.get());
+  out.n_steps = job.options.get_int("n_steps");
+  std::vector<double> x0 = job.start;
+  if (x0.empty()) x0.assign(out.names.size(), 0.0);
 
   InterruptGuard guard;
   const bool quiet = job.quiet || (processes != nullptr && !processes->root());
-  ProgressBar bar(err, job.options.get_string("sampler"),
-                  quiet ? ProgressStyle::kQuiet : progress_style_for_stderr());
+  ProgressBar bar(err, out.sampler, quiet ? ProgressStyle::kQuiet : progress_style_for_stderr());
   const auto start = std::chrono::steady_clock::now();
-  auto result = processes != nullptr ? processes->sample(*model, job.options, x0, bar.callback())
-                : resumes(job, err)  ? resume(*model, job.options.get_string("checkpoint_file"),
-                                              &job.options, bar.callback())
-                                          .result
-                                     : sample(*model, job.options, x0, bar.callback());
-  std::vector<RecordedChain> chains;
-  for (const auto& chain : result.chains) chains.push_back(recorded(*chain));
-  if (processes != nullptr) chains = processes->gather(chains);
+  sgmc_draws* made = nullptr;
+  const sgmc_status status =
+      processes != nullptr ? processes->sample(&made, model.get(), job.options.handle(), x0)
+      : resumes(job, err)
+          ? sgmc_resume(&made, model.get(), job.options.get_string("checkpoint_file").c_str(),
+                        job.options.handle(), ProgressBar::callback, &bar)
+          : sgmc_sample(&made, model.get(), job.options.handle(), x0.data(),
+                        static_cast<int64_t>(x0.size()), ProgressBar::callback, &bar);
+  out.draws.reset(made);
+  if (status < 0) out.fault = fault_of(status, made);
+  out.cancelled = status == SGMC_CANCELLED;
+  if (processes != nullptr) out.draws = processes->gather(out.draws.get());
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  RunRecord out{sampler.kind, std::move(names), {}, record.n_steps, result.outcome,
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), {}};
-  // After a fault, the iterations every chain made, of all processes.
-  if (out.outcome.fault && !chains.empty()) {
-    out.outcome.steps_done = chains.front().steps_done;
-    for (const auto& chain : chains) out.outcome.steps_done = std::min(out.outcome.steps_done, chain.steps_done);
-  }
-  std::vector<ContourDraws> snapshots;
-  for (auto& chain : chains) {
-    ChainRecord c{std::move(chain.draws), chain.temperature, {}, {}, {}, {}, 0, false, 0,
-                  chain.mhbt, chain.faults};
-    if (is_cyclical(sampler.kind)) c.cycles = draw_cycles(c.draws, sampler.schedule);
-    if (chain.contour) {
-      const ContourDraws& snapshot = *chain.contour;
-      c.indices = snapshot.trace.indices();
-      c.log_weights = snapshot.log_weights(WeightKind::kInterpolated, WeightTheta::kRunning);
-      if (snapshot.configured) c.partition = snapshot.theta.partition();
-      c.zeta = snapshot.theta.zeta();
-      c.automatic = snapshot.automatic;
-      c.pilot_steps = snapshot.pilot_steps;
-      snapshots.push_back(std::move(*chain.contour));
+  // A run cut short: the iterations every chain made, of all processes.
+  const DrawsView draws(out.draws.get());
+  out.steps_done = out.n_steps;
+  if ((out.fault || out.cancelled) && draws.n_chains() > 0) {
+    out.steps_done = draws.int_stat(0, "iterations");
+    for (Index c = 1; c < draws.n_chains(); ++c) {
+      out.steps_done = std::min(out.steps_done, draws.int_stat(c, "iterations"));
     }
-    out.chains.push_back(std::move(c));
-  }
-  if (!snapshots.empty()) {  // SPEC §4.4: is the contour run to be trusted?
-    std::vector<ContourChainRecord> records;
-    for (std::size_t c = 0; c < snapshots.size(); ++c) records.push_back({&out.chains[c].draws, &snapshots[c]});
-    out.contour = diagnose_run(records, is_interacting(sampler.kind));
   }
   return out;
 }
 
 RunEnd run_and_write(const Job& job, std::ostream& out, std::ostream& err, Processes* processes) {
-  const RunRecord record = run_job(job, err, processes);
+  const RunResult result = run_job(job, err, processes);
   if (processes != nullptr && !processes->root()) {  // the root writes and reports
-    return record.outcome.fault ? RunEnd::kFault : RunEnd::kComplete;
+    return result.fault ? RunEnd::kFault : RunEnd::kComplete;
   }
-  write_draws_csv(job.draws, record);
-  const nlohmann::json summary = summarise(record);
+  write_draws_csv(job.draws, result);
+  const nlohmann::json summary = summarise(result);
   write_summary(job.summary, summary);
-  const auto& fault = record.outcome.fault;
-  out << sampler_name(record.kind) << ": " << record.chains.size() << " chains x "
-      << record.outcome.steps_done << " iterations in " << record.seconds << " s"
-      << (record.outcome.cancelled ? " (interrupted)" : "")
-      << (fault ? " (stopped by a fault of the model)" : "") << "\ndraws: " << job.draws
+  out << result.sampler << ": " << DrawsView(result.draws.get()).n_chains() << " chains x "
+      << result.steps_done << " iterations in " << result.seconds << " s"
+      << (result.cancelled ? " (interrupted)" : "")
+      << (result.fault ? " (stopped by a fault of the model)" : "") << "\ndraws: " << job.draws
       << "\nsummary: " << job.summary << "\n";
   out << summary_table(summary);
-  if (record.contour) out << contour_line(record) << "\n";
-  if (fault) {
-    err << "sgmc: " << fault->what() << "\nsgmc: the draws made before the fault are in "
+  if (diagnosed(result)) out << contour_line(result) << "\n";
+  if (result.fault) {
+    err << "sgmc: " << result.fault->message << "\nsgmc: the draws made before the fault are in "
         << job.draws << "\n";
     return RunEnd::kFault;
   }
-  return record.outcome.cancelled ? RunEnd::kInterrupted : RunEnd::kComplete;
+  return result.cancelled ? RunEnd::kInterrupted : RunEnd::kComplete;
 }
 
 }  // namespace sgmc::app

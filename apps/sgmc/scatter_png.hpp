@@ -21,7 +21,7 @@ struct ScatterPanel {
 
 /// Writes the panels side by side to a PNG file, on the square [lo, hi]^2
 /// with axes titled `x_title` (the first coordinate's name) and `y_title`.
-/// Throws sgmc::Error(kIo) when the file cannot be written.
+/// Throws std::runtime_error when the file cannot be written.
 void write_scatter_png(const std::string& path, const std::vector<ScatterPanel>& panels,
                        double lo, double hi, const std::string& x_title,
                        const std::string& y_title);

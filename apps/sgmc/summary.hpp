@@ -11,20 +11,24 @@
 
 #include <string>
 
-#include "run_record.hpp"
+#include "run.hpp"
 
 namespace sgmc::app {
 
 /// The summary as JSON; a statistic that cannot be computed (too few
 /// draws, constant draws) is null.
-nlohmann::json summarise(const RunRecord& record);
+nlohmann::json summarise(const RunResult& result);
 
-/// The terminal's line on a contour run (record.contour set): "contour:
-/// converged (...the partition of chain 0...)" or "contour: NOT CONVERGED
-/// - <the verdict's reasons>".
-std::string contour_line(const RunRecord& record);
+/// Whether the run's convergence was diagnosed (SPEC §4.4): a contour
+/// sampler's run with chains.
+bool diagnosed(const RunResult& result);
 
-/// Writes `summary` (summarise()'s) to `path`; throws sgmc::Error(kIo) naming it.
+/// The terminal's line on a diagnosed run: "contour: converged (...the
+/// partition of chain 0...)" or "contour: NOT CONVERGED - <the verdict's
+/// reasons>".
+std::string contour_line(const RunResult& result);
+
+/// Writes `summary` (summarise()'s) to `path`; throws Failure naming it.
 void write_summary(const std::string& path, const nlohmann::json& summary);
 
 /// The terminal's table of a summary, as cmdstan's stansummary prints one:

@@ -6,7 +6,7 @@
 
 #include <Eigen/Core>
 
-#include "sgmc/core/types.hpp"
+#include "library.hpp"
 
 namespace sgmc::app {
 
@@ -22,7 +22,7 @@ struct CoordinatePanels {
 
 /// Writes one row per parameter to a PNG: left its trace (value against
 /// iteration, a colour per chain), right its density, each with axes.
-/// `heading` goes above the rows. Throws sgmc::Error(kIo) naming the file
+/// `heading` goes above the rows. Throws std::runtime_error naming the file
 /// when it cannot be written.
 void write_trace_png(const std::string& path, const std::string& heading,
                      const std::vector<CoordinatePanels>& rows);

@@ -131,7 +131,7 @@ int main(int argc, char** argv) {
   if (const auto exit_code = app.parse(argc, argv)) return *exit_code;
   try {
     sgmc::run(steps, runs, threads, eps0, out_dir);
-  } catch (const sgmc::Error& e) {
+  } catch (const std::runtime_error& e) {  // sgmc::Error, or a picture that cannot be written
     std::cerr << "cyclical_gauss25: " << e.what() << "\n";
     return 1;
   }

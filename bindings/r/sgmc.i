@@ -279,6 +279,14 @@ static int sgmc_r_progress(int64_t done, int64_t total, void *user) {
 %ignore sgmc_mode_masses;
 %ignore sgmc_mode_coverage;
 %ignore sgmc_status_name;
+/* For C programs such as sgmc (apps/): R reads its data, faults, summaries
+ * and weights through its own layer (R/draws.R, R/faults.R). */
+%ignore sgmc_last_fault;
+%ignore sgmc_option_domain;
+%ignore sgmc_model_energy;
+%ignore sgmc_data_copy;
+%ignore sgmc_summary_stats;
+%ignore sgmc_normalise_log_weights;
 /* R names the parameters of its draws itself when the user gives names
  * (R/draws.R); the built-in models' names come from
  * sgmc_model_parameter_name. */

@@ -1,4 +1,6 @@
 // sgmc_data_*: data sets from caller arrays (copied or borrowed) or CSV files.
+#include <algorithm>
+
 #include "firewall.hpp"
 #include "handles.hpp"
 #include "sgmc/data/csv.hpp"
@@ -66,6 +68,28 @@ sgmc_status sgmc_data_feature_name(const sgmc_data* data, int64_t column, const 
     *out = set.feature_names().empty()
                ? ""
                : set.feature_names()[static_cast<std::size_t>(column)].c_str();
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_data_copy(const sgmc_data* data, double* features, int64_t features_len,
+                           double* targets, int64_t targets_len) {
+  return guarded([&] {
+    require_non_null(data, "data");
+    const auto& set = *data->data;
+    const int64_t n = set.rows(), cells = n * set.n_features();
+    sgmc::require(features_len >= 0, "features_len", features_len, "must be >= 0");
+    sgmc::require(targets_len >= 0, "targets_len", targets_len, "must be >= 0");
+    if (features_len > 0) {
+      require_non_null(features, "features");
+      sgmc::capi::require_length(features_len, cells, "features_len");
+      std::copy_n(set.features().data(), cells, features);
+    }
+    if (targets_len > 0) {
+      require_non_null(targets, "targets");
+      sgmc::capi::require_length(targets_len, n, "targets_len");
+      std::copy_n(set.targets().data(), n, targets);
+    }
     return SGMC_OK;
   });
 }

@@ -107,7 +107,13 @@ sgmc_status sgmc_model_linear_priors(sgmc_model** out, const sgmc_data* data, in
 
 sgmc_status sgmc_model_mlp_classifier(sgmc_model** out, const sgmc_data* data, int64_t n_hidden,
                                       int64_t n_classes, double prior_sd) {
-  return make<sgmc::Mlp>(out, data, n_hidden, sgmc::MlpOutput::kSoftmax, n_classes, prior_sd, 0.0);
+  return make_from<sgmc::Mlp>(out, data, [&] {
+    // 0: as many classes as the labels name.
+    const int64_t classes =
+        n_classes != 0 ? n_classes
+                       : static_cast<int64_t>(data->data->targets().maxCoeff()) + 1;
+    return std::tuple(n_hidden, sgmc::MlpOutput::kSoftmax, classes, prior_sd, 0.0);
+  });
 }
 
 sgmc_status sgmc_model_mlp_regression(sgmc_model** out, const sgmc_data* data, int64_t n_hidden,

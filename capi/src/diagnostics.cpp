@@ -1,14 +1,18 @@
 // sgmc_convergence, the KL estimators, total variation and mode masses:
 // thin wrappers that map caller arrays onto the engine's diagnostics.
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "firewall.hpp"
 #include "handles.hpp"
+#include "sgmc/diagnostics/chain_draws.hpp"
 #include "sgmc/diagnostics/convergence.hpp"
 #include "sgmc/diagnostics/histogram_kl.hpp"
 #include "sgmc/diagnostics/knn_kl.hpp"
 #include "sgmc/diagnostics/mode_masses.hpp"
 #include "sgmc/diagnostics/total_variation.hpp"
+#include "sgmc/estimators/weighted.hpp"
 
 using sgmc::capi::guarded;
 using sgmc::capi::require_length;
@@ -137,6 +141,37 @@ sgmc_status sgmc_mode_masses(const double* points, int64_t n, int64_t dim,
     if (masses != nullptr) std::copy_n(result.masses.data(), result.masses.size(), masses);
     if (outside != nullptr) *outside = result.outside;
     *tv = result.tv;
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_summary_stats(const double* values, int64_t n, const double* probs,
+                               int64_t n_probs, double* mean, double* sd, double* quantiles) {
+  return guarded([&] {
+    const auto v = vector_arg(values, n, "n", "values");
+    sgmc::require(n >= 2, "n", n, "must be at least 2");
+    sgmc::require(n_probs >= 0, "n_probs", n_probs, "must be >= 0");
+    if (n_probs > 0) {
+      require_non_null(probs, "probs");
+      require_non_null(quantiles, "quantiles");
+    }
+    for (int64_t q = 0; q < n_probs; ++q) {
+      sgmc::require(probs[q] >= 0 && probs[q] <= 1, "probs", probs[q], "must be in [0, 1]");
+    }
+    const sgmc::Vec copy = v;
+    if (mean != nullptr) *mean = copy.mean();
+    if (sd != nullptr) *sd = std::sqrt(sgmc::sample_variance(copy));
+    for (int64_t q = 0; q < n_probs; ++q) quantiles[q] = sgmc::quantile(ConstMatrixMap(v.data(), n, 1), probs[q]);
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_normalise_log_weights(const double* log_weights, int64_t n, double* out) {
+  return guarded([&] {
+    const auto lw = vector_arg(log_weights, n, "n", "log_weights");
+    require_non_null(out, "out");
+    const sgmc::Vec normalised = sgmc::normalised_log_weights(lw);
+    std::copy_n(normalised.data(), n, out);
     return SGMC_OK;
   });
 }

@@ -6,6 +6,10 @@ namespace sgmc::capi {
 namespace {
 
 thread_local std::string last_error;
+/// The chain and step of the fault of the model that the last failing
+/// call reported (chain -1: that call reported none).
+thread_local Index fault_chain = -1;
+thread_local Index fault_step = 0;
 
 sgmc_status status_of(ErrorKind kind) {
   switch (kind) {
@@ -24,6 +28,7 @@ sgmc_status status_of(ErrorKind kind) {
 }  // namespace
 
 sgmc_status fail(sgmc_status status, const std::string& message) {
+  fault_chain = -1;
   try {
     last_error = message;
   } catch (...) {
@@ -33,6 +38,13 @@ sgmc_status fail(sgmc_status status, const std::string& message) {
 }
 
 sgmc_status fail_with(const Error& error) { return fail(status_of(error.kind()), error.what()); }
+
+sgmc_status fail_with(const ModelFault& fault) {
+  const sgmc_status status = fail_with(static_cast<const Error&>(fault));
+  fault_chain = fault.chain();
+  fault_step = fault.step();
+  return status;
+}
 
 sgmc_status fail_current_exception() {
   try {
@@ -65,3 +77,12 @@ void require_chain(std::int64_t chain, std::int64_t n_chains) {
 }  // namespace sgmc::capi
 
 extern "C" const char* sgmc_last_error(void) { return sgmc::capi::last_error.c_str(); }
+
+extern "C" sgmc_status sgmc_last_fault(int64_t* chain, int64_t* step) {
+  using sgmc::capi::fault_chain;
+  // Not through fail(): asking must not clear what is asked about.
+  if (fault_chain < 0) return SGMC_ERROR_STATE;
+  if (chain != nullptr) *chain = fault_chain;
+  if (step != nullptr) *step = sgmc::capi::fault_step;
+  return SGMC_OK;
+}

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "sgmc/core/error.hpp"
+#include "sgmc/core/fault.hpp"
 #include "sgmc/sgmc.h"
 
 namespace sgmc::capi {
@@ -19,6 +20,9 @@ sgmc_status fail_current_exception();
 
 /// Records error.what() and returns the status of error.kind().
 sgmc_status fail_with(const Error& error);
+
+/// fail_with(), and where the fault happened, for sgmc_last_fault().
+sgmc_status fail_with(const ModelFault& fault);
 
 /// Throws kInvalidArgument naming `argument` when `pointer` is NULL.
 inline void require_non_null(const void* pointer, const char* argument) {

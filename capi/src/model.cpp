@@ -1,5 +1,7 @@
 // sgmc_model_*: callbacks and built-in targets behind one handle.
 #include <cmath>
+#include <numeric>
+#include <vector>
 
 #include "callback_model.hpp"
 #include "firewall.hpp"
@@ -97,6 +99,27 @@ sgmc_status sgmc_model_set_parameter_names(sgmc_model* model, const char* const*
     }
     sgmc::check_parameter_names(copies, d, "names");
     model->names = std::move(copies);
+    return SGMC_OK;
+  });
+}
+
+sgmc_status sgmc_model_energy(const sgmc_model* model, const double* x, int64_t dim,
+                              double* energy) {
+  return guarded([&] {
+    require_non_null(model, "model");
+    require_non_null(x, "x");
+    require_non_null(energy, "energy");
+    const sgmc::Model& m = *model->model;
+    sgmc::require(dim == m.dim(), "dim", dim, ("must be the model's dimension " + sgmc::show(m.dim())).c_str());
+    std::vector<sgmc::Index> all(static_cast<std::size_t>(m.data_size()));
+    std::iota(all.begin(), all.end(), sgmc::Index{0});
+    sgmc::Rng noise;  // for a target's energy noise
+    const auto workspace = m.make_workspace();
+    sgmc::Vec no_gradient;
+    sgmc::ModelTerms terms{0.0, 0.0, no_gradient, no_gradient};
+    m.evaluate({Eigen::Map<const Eigen::VectorXd>(x, dim), all, false, 0, &noise, workspace.get()},
+               terms);
+    *energy = terms.prior_energy + terms.batch_energy;
     return SGMC_OK;
   });
 }

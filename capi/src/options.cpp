@@ -143,6 +143,21 @@ sgmc_status sgmc_option_read_by(const char* key, const char* sampler, int32_t* r
   });
 }
 
+sgmc_status sgmc_option_domain(const char* key, double* lo, double* hi, int32_t* lo_open,
+                               int32_t* hi_open, const char** choices) {
+  return guarded([&] {
+    require_non_null(key, "key");
+    const auto& spec = sgmc::option_spec(key);
+    if (lo != nullptr) *lo = spec.lo;
+    if (hi != nullptr) *hi = spec.hi;
+    if (lo_open != nullptr) *lo_open = spec.lo_open ? 1 : 0;
+    if (hi_open != nullptr) *hi_open = spec.hi_open ? 1 : 0;
+    // The choices are a string literal: NUL-terminated and static.
+    if (choices != nullptr) *choices = spec.choices.empty() ? "" : spec.choices.data();
+    return SGMC_OK;
+  });
+}
+
 int64_t sgmc_sampler_count(void) { return static_cast<int64_t>(std::size(sgmc::kAllSamplers)); }
 
 sgmc_status sgmc_sampler_name(int64_t index, const char** name) {

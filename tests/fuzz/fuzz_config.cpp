@@ -5,7 +5,7 @@
 // Input: the config text, then optionally flags, each after a NUL byte:
 // "key=value" is a --set, "--target=", "--response=", "--model=", "--draws="
 // and "--summary=" set those flags. A config file is thus a seed as it is.
-// Every failure must be an sgmc::Error with a message; another exception, a
+// Every failure must be an sgmc::app::Failure with a message; another exception, a
 // crash, a sanitizer report or a leak is a finding. Nothing is written: the
 // draws and summary files are only named, and data files are never read.
 // With SGMC_FUZZ_VERBOSE set in the environment, errors are printed.
@@ -16,9 +16,9 @@
 #include <string>
 #include <string_view>
 
+#include "draws_view.hpp"
 #include "job.hpp"
 #include "run.hpp"
-#include "sgmc/core/error.hpp"
 
 namespace {
 
@@ -69,19 +69,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     sgmc::app::apply_flags(
         parse_flags(nul == std::string_view::npos ? std::string_view() : input.substr(nul + 1)),
         job);
-    // What run_job() reads before it samples.
-    sgmc::sampler_config(job.options);
-    sgmc::record_policy(job.options);
-    sgmc::run_config(job.options);
     if (job.model.data.empty() && job.model.mean.size() <= 64) {
       check(sgmc::app::make_model(job.model) != nullptr, "a model");
     }
     if (tiny(job)) {
       std::ostringstream err;
-      const auto record = sgmc::app::run_job(job, err);
-      check(!record.chains.empty(), "a run has chains");
+      const auto result = sgmc::app::run_job(job, err);
+      check(sgmc::app::DrawsView(result.draws.get()).n_chains() > 0, "a run has chains");
     }
-  } catch (const sgmc::Error& e) {
+  } catch (const sgmc::app::Failure& e) {
     check(e.what()[0] != '\0', "an error message");
     if (std::getenv("SGMC_FUZZ_VERBOSE") != nullptr) std::fprintf(stderr, "error: %s\n", e.what());
   }

@@ -38,10 +38,8 @@ echo "== copies per instruction-set level, and the program from the moved tree"
 IFS=';' read -r -a levels <<< "$isa_levels"
 for level in "${levels[@]}"; do
   [ -z "$level" ] && continue
-  for copy in "$libdir/glibc-hwcaps/$level/libsgmc.so.0" \
-              "$libdir/sgmc/glibc-hwcaps/$level/libsgmc_program.so"; do
-    [ -f "$copy" ] || { echo "missing: $copy" >&2; exit 1; }
-  done
+  copy="$libdir/glibc-hwcaps/$level/libsgmc.so.0"
+  [ -f "$copy" ] || { echo "missing: $copy" >&2; exit 1; }
 done
 if [ -x "$work/prefix/bin/sgmc" ]; then
   mv "$work/prefix" "$work/moved"

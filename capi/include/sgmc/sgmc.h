@@ -105,6 +105,22 @@ SGMC_API const char *sgmc_last_error(void);
  */
 SGMC_API const char *sgmc_status_name(sgmc_status status);
 
+/**
+ * @brief Where the fault of the model that stopped the last run on this
+ *        thread happened ("Faults of the model"): for a program that reports
+ *        it beside the draws made before it.
+ *
+ * Set when sgmc_sample(), sgmc_resume(), sgmc_sample_distributed() or
+ * sgmc_run_ask() returned ::SGMC_ERROR_NONFINITE or ::SGMC_ERROR_CALLBACK
+ * for a fault of the model (sgmc_last_error() then holds its message);
+ * cleared by every other failing call on this thread.
+ * @param[out] chain The chain's index (its stream key). May be NULL.
+ * @param[out] step The iteration whose evaluation failed, 1-based. May be NULL.
+ * @return ::SGMC_OK, or ::SGMC_ERROR_STATE when the last failing call on
+ *         this thread did not report a fault of the model.
+ */
+SGMC_API sgmc_status sgmc_last_fault(int64_t *chain, int64_t *step);
+
 /* ------------------------------------------------------------------------ */
 /** @name Options
  *  One scheme for every setting: string keys with typed values. Every value
@@ -255,6 +271,27 @@ SGMC_API sgmc_status sgmc_option_resumable(const char *key, int32_t *resumable);
  *         sampler or a NULL pointer.
  */
 SGMC_API sgmc_status sgmc_option_read_by(const char *key, const char *sampler, int32_t *reads);
+
+/**
+ * @brief The values option @p key accepts, as its row of the option table
+ *        says (docs/options.md prints them): a range for a number, a list
+ *        of choices (or any text) for a string. Its default is what
+ *        sgmc_options_get_int(), sgmc_options_get_double() or
+ *        sgmc_options_get_string() read from fresh options.
+ * @param[in] key An option key.
+ * @param[out] lo The lower end of a number's range (int options without a
+ *                lower bound: -9.3e18, below every int64_t). May be NULL
+ *                (so may every output).
+ * @param[out] hi The upper end (without an upper bound: +inf for doubles,
+ *                9.3e18 for ints).
+ * @param[out] lo_open 1 when @p lo itself is excluded, else 0.
+ * @param[out] hi_open 1 when @p hi itself is excluded, else 0.
+ * @param[out] choices A string option's choices joined by '|' ("sgld|sghmc|..."),
+ *                     "" when any text is taken or for a number (static string).
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT for an unknown key.
+ */
+SGMC_API sgmc_status sgmc_option_domain(const char *key, double *lo, double *hi, int32_t *lo_open,
+                                        int32_t *hi_open, const char **choices);
 /** @} */
 
 /* ------------------------------------------------------------------------ */
@@ -434,6 +471,23 @@ SGMC_API sgmc_status sgmc_model_parameter_name(const sgmc_model *model, int64_t 
  */
 SGMC_API sgmc_status sgmc_model_set_parameter_names(sgmc_model *model, const char *const *names,
                                                     int64_t count);
+
+/**
+ * @brief The energy U(x) = U0(x) + sum_{i<N} U_i(x) of a model at one
+ *        point: the prior and every datum in one evaluation without
+ *        gradient (e.g. for exp(-U) on a grid, to draw the target's
+ *        density). A target made with energy noise (sgmc_model_target(),
+ *        sgmc_model_gaussian()) adds one draw of it: make it with
+ *        energy_noise_sd 0 for the exact energy.
+ * @param[in] model The model.
+ * @param[in] x @p dim values.
+ * @param[in] dim The model's dimension d.
+ * @param[out] energy U(x); may be +inf where the density is 0.
+ * @return ::SGMC_OK, ::SGMC_ERROR_INVALID_ARGUMENT, or the model's own
+ *         failure (::SGMC_ERROR_CALLBACK for a callback model that failed).
+ */
+SGMC_API sgmc_status sgmc_model_energy(const sgmc_model *model, const double *x, int64_t dim,
+                                       double *energy);
 /** @} */
 
 /* ------------------------------------------------------------------------ */
@@ -547,6 +601,20 @@ SGMC_API sgmc_status sgmc_data_shape(const sgmc_data *data, int64_t *n_rows, int
  */
 SGMC_API sgmc_status sgmc_data_feature_name(const sgmc_data *data, int64_t column,
                                             const char **out);
+
+/**
+ * @brief Copies the features and the targets of a data set (for a file
+ *        read by sgmc_data_read_csv(), its columns as numbers).
+ * @param[in] data The data set.
+ * @param[out] features n * p values, row-major as sgmc_data_create() takes
+ *                      them. May be NULL when @p features_len is 0.
+ * @param[in] features_len The length of @p features: 0 (not wanted) or at least n * p.
+ * @param[out] targets n values. May be NULL when @p targets_len is 0.
+ * @param[in] targets_len The length of @p targets: 0 (not wanted) or at least n.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_data_copy(const sgmc_data *data, double *features, int64_t features_len,
+                                    double *targets, int64_t targets_len);
 
 /**
  * @brief Bayesian logistic regression, d = p + 1.
@@ -672,7 +740,7 @@ SGMC_API sgmc_status sgmc_model_logistic_priors(sgmc_model **out, const sgmc_dat
  * @param[out] out The new model; NULL on failure.
  * @param[in] data Targets must be integers in [0, K). Shared by the model.
  * @param[in] n_hidden H >= 1.
- * @param[in] n_classes K >= 2.
+ * @param[in] n_classes K >= 2, or 0 for the largest label + 1.
  * @param[in] prior_sd s, finite and > 0.
  * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT (naming the first bad
  *         label by its row).
@@ -1445,6 +1513,36 @@ SGMC_API sgmc_status sgmc_convergence(const double *draws, int64_t n_draws, int6
  */
 SGMC_API sgmc_status sgmc_draws_convergence(const sgmc_draws *draws, sgmc_convergence_stat stat,
                                             double *out, int64_t out_len);
+
+/**
+ * @brief The summary of one scalar quantity's draws: their mean, their
+ *        standard deviation (divisor n - 1) and quantiles as R's
+ *        quantile(type = 7) computes them.
+ * @param[in] values @p n values (a NaN or an infinity among them makes
+ *                   the statistics it enters NaN or infinite).
+ * @param[in] n >= 2.
+ * @param[in] probs @p n_probs probabilities in [0, 1]. May be NULL when @p n_probs is 0.
+ * @param[in] n_probs >= 0.
+ * @param[out] mean The mean. May be NULL.
+ * @param[out] sd The standard deviation. May be NULL.
+ * @param[out] quantiles @p n_probs values, one per probability. May be NULL
+ *                       when @p n_probs is 0.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_summary_stats(const double *values, int64_t n, const double *probs,
+                                        int64_t n_probs, double *mean, double *sd,
+                                        double *quantiles);
+
+/**
+ * @brief Normalises log-weights in log space: out_k = lw_k - log sum_j
+ *        exp(lw_j), so that the weights exp(out_k) sum to 1 (as the
+ *        weighted estimates normalise them).
+ * @param[in] log_weights @p n finite values.
+ * @param[in] n >= 1.
+ * @param[out] out @p n values; may be @p log_weights itself.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_normalise_log_weights(const double *log_weights, int64_t n, double *out);
 
 /**
  * @brief The 1-nearest-neighbour estimate of KL(q || p) of Pérez-Cruz (2008)

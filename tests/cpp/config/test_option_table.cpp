@@ -1,14 +1,10 @@
 // Every fact about an option is in its row of the option table: the engine's
-// own defaults agree with the rows, the resumable options and the samplers
-// that read an option come from them, and docs/options.md's table is the one
-// the rows print.
+// own defaults agree with the rows, and the resumable options and the
+// samplers that read an option come from them (docs/options.md's table is
+// the one the rows print through the C API: tests/cli, cli_options_doc).
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "sgmc/config/options.hpp"
-#include "sgmc/config/options_markdown.hpp"
 
 namespace sgmc {
 namespace {
@@ -146,22 +142,6 @@ TEST(OptionTable, SamplerChoicesAreTheSamplers) {
     names += sampler_name(kind);
   }
   EXPECT_EQ(option_spec("sampler").choices, names);
-}
-
-TEST(OptionTable, UserGuideTableIsTheGeneratedOne) {
-  std::ifstream file(SGMC_SOURCE_DIR "/docs/options.md");
-  ASSERT_TRUE(file) << "docs/options.md not found";
-  std::stringstream text;
-  text << file.rdbuf();
-  const std::string doc = text.str();
-  const auto begin = doc.find(kOptionsTableBegin);
-  const auto end = doc.find(kOptionsTableEnd);
-  ASSERT_NE(begin, std::string::npos) << "docs/options.md lacks the line " << kOptionsTableBegin;
-  ASSERT_NE(end, std::string::npos) << "docs/options.md lacks the line " << kOptionsTableEnd;
-  const auto first = begin + kOptionsTableBegin.size() + 1;
-  EXPECT_EQ(doc.substr(first, end - first), options_markdown())
-      << "docs/options.md's table of options differs from lib/sgmc/config/options.cpp: run "
-         "`cmake --build build --target options_doc` to print it again";
 }
 
 }  // namespace

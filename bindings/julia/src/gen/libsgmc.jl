@@ -225,6 +225,32 @@ function sgmc_status_name(status)
 end
 
 """
+    sgmc_last_fault(chain, step)
+
+Where the fault of the model that stopped the last run on this thread happened ("Faults of the model"): for a program that reports it beside the draws made before it.
+
+Set when `sgmc_sample`, `sgmc_resume`, `sgmc_sample_distributed` or
+`sgmc_run_ask` returned `SGMC_ERROR_NONFINITE` or `SGMC_ERROR_CALLBACK`
+for a fault of the model (`sgmc_last_error` then holds its message);
+cleared by every other failing call on this thread.
+
+# Arguments
+- `chain` (out): The chain's index (its stream key). May be NULL.
+- `step` (out): The iteration whose evaluation failed, 1-based. May be NULL.
+
+# Returns
+`SGMC_OK`, or `SGMC_ERROR_STATE` when the last failing call on this thread did not report a fault of the model.
+
+C prototype:
+```c
+sgmc_status sgmc_last_fault(int64_t *chain, int64_t *step);
+```
+"""
+function sgmc_last_fault(chain, step)
+    ccall((:sgmc_last_fault, libsgmc), sgmc_status, (Ptr{Int64}, Ptr{Int64}), chain, step)
+end
+
+"""
     sgmc_options
 
 A set of option values; unset keys keep their defaults.
@@ -556,6 +582,31 @@ function sgmc_option_read_by(key, sampler, reads)
 end
 
 """
+    sgmc_option_domain(key, lo, hi, lo_open, hi_open, choices)
+
+The values option `key` accepts, as its row of the option table says (docs/options.md prints them): a range for a number, a list of choices (or any text) for a string. Its default is what `sgmc_options_get_int`, `sgmc_options_get_double` or `sgmc_options_get_string` read from fresh options.
+
+# Arguments
+- `key` (in): An option key.
+- `lo` (out): The lower end of a number's range (int options without a lower bound: -9.3e18, below every int64_t). May be NULL (so may every output).
+- `hi` (out): The upper end (without an upper bound: +inf for doubles, 9.3e18 for ints).
+- `lo_open` (out): 1 when `lo` itself is excluded, else 0.
+- `hi_open` (out): 1 when `hi` itself is excluded, else 0.
+- `choices` (out): A string option's choices joined by '|' ("sgld|sghmc|..."), "" when any text is taken or for a number (static string).
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT` for an unknown key.
+
+C prototype:
+```c
+sgmc_status sgmc_option_domain(const char *key, double *lo, double *hi, int32_t *lo_open, int32_t *hi_open, const char **choices);
+```
+"""
+function sgmc_option_domain(key, lo, hi, lo_open, hi_open, choices)
+    ccall((:sgmc_option_domain, libsgmc), sgmc_status, (Cstring, Ptr{Cdouble}, Ptr{Cdouble}, Ptr{Int32}, Ptr{Int32}, Ptr{Cstring}), key, lo, hi, lo_open, hi_open, choices)
+end
+
+"""
     sgmc_sampler_family
 
 A family of samplers.
@@ -855,6 +906,29 @@ function sgmc_model_set_parameter_names(model, names, count)
 end
 
 """
+    sgmc_model_energy(model, x, dim, energy)
+
+The energy U(x) = U0(x) + sum_{i<N} U_i(x) of a model at one point: the prior and every datum in one evaluation without gradient (e.g. for exp(-U) on a grid, to draw the target's density). A target made with energy noise (`sgmc_model_target`, `sgmc_model_gaussian`) adds one draw of it: make it with energy_noise_sd 0 for the exact energy.
+
+# Arguments
+- `model` (in): The model.
+- `x` (in): `dim` values.
+- `dim` (in): The model's dimension d.
+- `energy` (out): U(x); may be +inf where the density is 0.
+
+# Returns
+`SGMC_OK`, `SGMC_ERROR_INVALID_ARGUMENT`, or the model's own failure (`SGMC_ERROR_CALLBACK` for a callback model that failed).
+
+C prototype:
+```c
+sgmc_status sgmc_model_energy(const sgmc_model *model, const double *x, int64_t dim, double *energy);
+```
+"""
+function sgmc_model_energy(model, x, dim, energy)
+    ccall((:sgmc_model_energy, libsgmc), sgmc_status, (Ptr{sgmc_model}, Ptr{Cdouble}, Int64, Ptr{Cdouble}), model, x, dim, energy)
+end
+
+"""
     sgmc_data
 
 A data set: features and targets; immutable, so it may be shared.
@@ -1019,6 +1093,30 @@ sgmc_status sgmc_data_feature_name(const sgmc_data *data, int64_t column, const 
 """
 function sgmc_data_feature_name(data, column, out)
     ccall((:sgmc_data_feature_name, libsgmc), sgmc_status, (Ptr{sgmc_data}, Int64, Ptr{Cstring}), data, column, out)
+end
+
+"""
+    sgmc_data_copy(data, features, features_len, targets, targets_len)
+
+Copies the features and the targets of a data set (for a file read by `sgmc_data_read_csv`, its columns as numbers).
+
+# Arguments
+- `data` (in): The data set.
+- `features` (out): n * p values, row-major as `sgmc_data_create` takes them. May be NULL when `features_len` is 0.
+- `features_len` (in): The length of `features`: 0 (not wanted) or at least n * p.
+- `targets` (out): n values. May be NULL when `targets_len` is 0.
+- `targets_len` (in): The length of `targets`: 0 (not wanted) or at least n.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_data_copy(const sgmc_data *data, double *features, int64_t features_len, double *targets, int64_t targets_len);
+```
+"""
+function sgmc_data_copy(data, features, features_len, targets, targets_len)
+    ccall((:sgmc_data_copy, libsgmc), sgmc_status, (Ptr{sgmc_data}, Ptr{Cdouble}, Int64, Ptr{Cdouble}, Int64), data, features, features_len, targets, targets_len)
 end
 
 """
@@ -1215,7 +1313,7 @@ in float on a data set from `sgmc_data_float32` (see there for the cost).
 - `out` (out): The new model; NULL on failure.
 - `data` (in): Targets must be integers in [0, K). Shared by the model.
 - `n_hidden` (in): H >= 1.
-- `n_classes` (in): K >= 2.
+- `n_classes` (in): K >= 2, or 0 for the largest label + 1.
 - `prior_sd` (in): s, finite and > 0.
 
 # Returns
@@ -2336,6 +2434,54 @@ function sgmc_draws_convergence(draws, stat, out, out_len)
 end
 
 """
+    sgmc_summary_stats(values, n, probs, n_probs, mean, sd, quantiles)
+
+The summary of one scalar quantity's draws: their mean, their standard deviation (divisor n - 1) and quantiles as R's quantile(type = 7) computes them.
+
+# Arguments
+- `values` (in): `n` values (a NaN or an infinity among them makes the statistics it enters NaN or infinite).
+- `n` (in): >= 2.
+- `probs` (in): `n_probs` probabilities in [0, 1]. May be NULL when `n_probs` is 0.
+- `n_probs` (in): >= 0.
+- `mean` (out): The mean. May be NULL.
+- `sd` (out): The standard deviation. May be NULL.
+- `quantiles` (out): `n_probs` values, one per probability. May be NULL when `n_probs` is 0.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_summary_stats(const double *values, int64_t n, const double *probs, int64_t n_probs, double *mean, double *sd, double *quantiles);
+```
+"""
+function sgmc_summary_stats(values, n, probs, n_probs, mean, sd, quantiles)
+    ccall((:sgmc_summary_stats, libsgmc), sgmc_status, (Ptr{Cdouble}, Int64, Ptr{Cdouble}, Int64, Ptr{Cdouble}, Ptr{Cdouble}, Ptr{Cdouble}), values, n, probs, n_probs, mean, sd, quantiles)
+end
+
+"""
+    sgmc_normalise_log_weights(log_weights, n, out)
+
+Normalises log-weights in log space: out_k = lw_k - log sum_j exp(lw_j), so that the weights exp(out_k) sum to 1 (as the weighted estimates normalise them).
+
+# Arguments
+- `log_weights` (in): `n` finite values.
+- `n` (in): >= 1.
+- `out` (out): `n` values; may be `log_weights` itself.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_normalise_log_weights(const double *log_weights, int64_t n, double *out);
+```
+"""
+function sgmc_normalise_log_weights(log_weights, n, out)
+    ccall((:sgmc_normalise_log_weights, libsgmc), sgmc_status, (Ptr{Cdouble}, Int64, Ptr{Cdouble}), log_weights, n, out)
+end
+
+"""
     sgmc_kl_nearest_neighbour(sample, m, reference, n, dim, kl, n_distinct)
 
 The 1-nearest-neighbour estimate of KL(q || p) of Pérez-Cruz (2008) from a reference sample of q (say exact draws of the target) and a sample of p: (dim/n) sum_i log(s_i / r_i) + log(m / (n - 1)).
@@ -3225,6 +3371,7 @@ export SGMC_ERROR_INTERNAL
 export SGMC_ERROR_FORMAT
 export sgmc_last_error
 export sgmc_status_name
+export sgmc_last_fault
 export sgmc_options
 export sgmc_option_type
 export SGMC_OPTION_INT
@@ -3244,6 +3391,7 @@ export sgmc_option_info
 export sgmc_option_type_of
 export sgmc_option_resumable
 export sgmc_option_read_by
+export sgmc_option_domain
 export sgmc_sampler_family
 export SGMC_FAMILY_CONTOUR
 export SGMC_FAMILY_INTERACTING
@@ -3263,6 +3411,7 @@ export sgmc_model_destroy
 export sgmc_model_shape
 export sgmc_model_parameter_name
 export sgmc_model_set_parameter_names
+export sgmc_model_energy
 export sgmc_data
 export SGMC_DATA_BORROW
 export sgmc_data_create
@@ -3271,6 +3420,7 @@ export sgmc_data_float32
 export sgmc_data_destroy
 export sgmc_data_shape
 export sgmc_data_feature_name
+export sgmc_data_copy
 export sgmc_model_logistic
 export sgmc_model_linear
 export sgmc_prior
@@ -3337,6 +3487,8 @@ export SGMC_ESS_TAIL
 export SGMC_ESS_BASIC
 export sgmc_convergence
 export sgmc_draws_convergence
+export sgmc_summary_stats
+export sgmc_normalise_log_weights
 export sgmc_kl_nearest_neighbour
 export sgmc_kl_histogram
 export sgmc_total_variation
