@@ -117,6 +117,26 @@ Findings assess(Eigen::MatrixXd points, std::optional<Vec> log_weights, const Ve
   return f;
 }
 
+/// `points` (every chain's draws side by side) after systematic resampling
+/// of each chain's weighted draws to as many unweighted ones
+/// (sgmc_draws_resample).
+Eigen::MatrixXd resampled(const RunResult& result, const Eigen::MatrixXd& points, std::uint64_t seed) {
+  const DrawsView draws(result.draws.get());
+  std::vector<Index> picks;
+  Index first = 0;
+  for (Index c = 0; c < draws.n_chains(); ++c) {
+    const Index n = draws.count(c);
+    std::vector<int64_t> chain_picks(static_cast<std::size_t>(n));
+    if (n > 0) {
+      check(sgmc_draws_resample(draws.handle(), c, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_RUNNING, n,
+                                seed, chain_picks.data()));
+    }
+    for (const int64_t i : chain_picks) picks.push_back(first + i);
+    first += n;
+  }
+  return points(Eigen::all, picks);
+}
+
 /// Starts uniform on [-10, 10]^2, the same for every sampler: 2 values a
 /// chain from `seed` (the demo's own stream; the samplers' are the library's).
 std::vector<double> starts(Index chains, std::uint64_t seed) {
@@ -186,17 +206,11 @@ void run_demo(const DemoOptions& options, std::ostream& out) {
         << std::setw(11) << f.mean[0] << std::setw(11) << f.mean[1] << std::setw(10)
         << result.seconds << "\n";
     if (diagnosed(result)) verdicts += c.label + " " + contour_line(result) + "\n";
-    // A weighted sample is pictured after systematic resampling of the
-    // chains' pooled draws, so that the picture shows the distribution its
-    // estimates use.
+    // A weighted sample is pictured after systematic resampling, each
+    // chain's to its number of draws (every chain counts the same), so that
+    // the picture shows the distribution its estimates use.
     Eigen::MatrixXd shown = f.points;
-    if (f.log_weights) {
-      std::vector<int64_t> picks(static_cast<std::size_t>(f.points.cols()));
-      check(sgmc_draws_pooled_resample(result.draws.get(), SGMC_WEIGHT_INTERPOLATED,
-                                       SGMC_WEIGHT_RUNNING, f.points.cols(), options.seed,
-                                       picks.data()));
-      shown = f.points(Eigen::all, picks);
-    }
+    if (f.log_weights) shown = resampled(result, f.points, options.seed);
     panels.push_back({c.label + (f.log_weights ? " (resampled): " : ": ") +
                           std::to_string(f.modes) + " of 25 modes, KL " +
                           std::to_string(f.kl).substr(0, 4),
