@@ -19,7 +19,8 @@
 #include "../common/command_line.hpp"
 #include "../common/low_dim_gauss_mix.hpp"
 #include "mixtures.hpp"
-#include "sgmc/drivers/contour_verdict.hpp"
+#include "sgmc/chain/recorded_run.hpp"
+#include "sgmc/diagnostics/contour_convergence.hpp"
 #include "sgmc/estimators/weighted.hpp"
 #include "sgmc/launch/options_run.hpp"
 
@@ -79,7 +80,7 @@ std::string describe(const sgmc::ContourDraws& chain) {
 /// The verdict of a contour run into `out` (nothing for other samplers).
 void add_verdict(RunResult& out, const sgmc::SampleResult& result) {
   if (result.chains.front()->contour() == nullptr) return;
-  const auto diagnosed = sgmc::diagnose_chains(result.chains);
+  const auto diagnosed = sgmc::diagnose_run(sgmc::recorded_run(result.chains));
   out.flagged = !diagnosed.verdict.converged;
   for (const auto& theta : diagnosed.thetas) {
     out.rhat = std::max(out.rhat, theta[static_cast<std::size_t>(sgmc::ContourCheck::kWeightedRhat)]);

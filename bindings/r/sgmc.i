@@ -316,7 +316,6 @@ static int sgmc_r_progress(int64_t done, int64_t total, void *user) {
 %ignore sgmc_model_gaussian;
 %ignore sgmc_data_create;
 %ignore sgmc_draws_resample;
-%ignore sgmc_draws_pooled_resample;
 %ignore sgmc_draws_contour_verdict;
 
 /* Every buffer here lives on the stack or in R's memory: nothing to free()
@@ -397,13 +396,11 @@ SGMC_R_HANDLE(sgmc_run)
                                              : tmp$argnum == SGMC_OPTION_DOUBLE ? "double" : "string"), "$1_name"); PROTECT($result); r_nprotect++; %}
 
 %apply int64_t *OUT { int64_t *n_chains, int64_t *n_draws, int64_t *dim, int64_t *data_size,
-                      int64_t *n_rows, int64_t *n_features, int64_t *m, int64_t *n_thetas,
-                      int64_t *n_cycles, int64_t *out, int64_t *proposed, int64_t *accepted,
-                      int64_t *forward_proposed, int64_t *forward_accepted, int64_t *pilot_steps,
-                      int64_t *n, int64_t *rows, int64_t *cols };
-%apply int32_t *OUT { int32_t *status, int32_t *automatic, int32_t *fails_above, int32_t *member,
-                      int32_t *resumable, int32_t *reads };
-%apply double *OUT { double *out, double *beta, double *u1, double *du, double *zeta, double *limit };
+                      int64_t *n_rows, int64_t *n_features, int64_t *out, int64_t *n,
+                      int64_t *rows, int64_t *cols };
+%apply int32_t *OUT { int32_t *status, int32_t *fails_above, int32_t *member, int32_t *resumable,
+                      int32_t *reads };
+%apply double *OUT { double *out, double *limit };
 %apply const char **OUT { const char **out, const char **name, const char **doc };
 %apply sgmc_option_type *OUT { sgmc_option_type *out, sgmc_option_type *type };
 %typemap(in, numinputs=0) sgmc_value_type *OUT (sgmc_value_type tmp = SGMC_VALUE_DOUBLE) %{ $1 = &tmp; %}
@@ -426,16 +423,6 @@ SGMC_R_HANDLE(sgmc_run)
   $1 = (int64_t *)R_alloc((size_t)($2 > 0 ? $2 : 1), sizeof(int64_t));
 %}
 %typemap(argout) (int64_t *out, int64_t out_len) %{ $result = sgmc_r_push($result, sgmc_r_int64s($1, (R_xlen_t)$2), "$1_name"); PROTECT($result); r_nprotect++; %}
-
-%typemap(in, numinputs=1) (int64_t *attempts, int64_t *accepts, int64_t n_pairs) %{
-  $3 = (int64_t)sgmc_r_length($input, "n_pairs");
-  $1 = (int64_t *)R_alloc((size_t)($3 > 0 ? $3 : 1), sizeof(int64_t));
-  $2 = (int64_t *)R_alloc((size_t)($3 > 0 ? $3 : 1), sizeof(int64_t));
-%}
-%typemap(argout) (int64_t *attempts, int64_t *accepts, int64_t n_pairs) %{
-  $result = sgmc_r_push($result, sgmc_r_int64s($1, (R_xlen_t)$3), "attempts"); PROTECT($result); r_nprotect++;
-  $result = sgmc_r_push($result, sgmc_r_int64s($2, (R_xlen_t)$3), "accepts"); PROTECT($result); r_nprotect++;
-%}
 
 %typemap(in, numinputs=1) (double *mean, double *variance, int64_t dim, double *kish_ess)
   (SEXP bm = R_NilValue, SEXP bv = R_NilValue, double ess = 0) %{
@@ -505,12 +492,6 @@ sgmc_status sgmc_r_draws_resample(const sgmc_draws *draws, int64_t chain, sgmc_w
                                   sgmc_weight_theta when, uint64_t seed, int64_t *out,
                                   int64_t out_len) {
   return sgmc_draws_resample(draws, chain, kind, when, out_len, seed, out);
-}
-/* sgmc_draws_pooled_resample() with n_out = out_len. */
-sgmc_status sgmc_r_draws_pooled_resample(const sgmc_draws *draws, sgmc_weight_kind kind,
-                                         sgmc_weight_theta when, uint64_t seed, int64_t *out,
-                                         int64_t out_len) {
-  return sgmc_draws_pooled_resample(draws, kind, when, out_len, seed, out);
 }
 /* Releases a handle at once (its finalizer then does nothing). */
 void sgmc_r_release(SEXP handle) {

@@ -1,56 +1,22 @@
-// sgmc_draws_contour_partition, the convergence statistics of the contour
-// samplers and their verdict (SPEC §4.4, lib/sgmc/diagnostics/contour_convergence.hpp).
+// The convergence statistics of the contour samplers and their verdict
+// (SPEC §4.4, lib/sgmc/diagnostics/contour_convergence.hpp).
 #include <algorithm>
 #include <cstring>
 #include <limits>
-#include <vector>
 
 #include "firewall.hpp"
 #include "handles.hpp"
 #include "sgmc/diagnostics/contour_convergence.hpp"
 
-using sgmc::capi::contour_chain;
 using sgmc::capi::enum_arg;
 using sgmc::capi::guarded;
+using sgmc::capi::require_contour;
 using sgmc::capi::require_length;
 using sgmc::capi::require_non_null;
 
 static_assert(SGMC_CONTOUR_CHECKS == sgmc::kContourChecks, "one C enumerator per statistic");
 
-namespace {
-
-/// The draws and contour records of every chain of `draws` (checked to be
-/// a contour run).
-std::vector<sgmc::ContourChainRecord> contour_chains(const sgmc_draws* draws) {
-  contour_chain(draws, 0);
-  std::vector<sgmc::ContourChainRecord> chains;
-  for (const auto& chain : draws->chains) chains.push_back({&chain.draws, &*chain.contour});
-  return chains;
-}
-
-}  // namespace
-
 extern "C" {
-
-sgmc_status sgmc_draws_contour_partition(const sgmc_draws* draws, int64_t chain, double* u1,
-                                         double* du, int64_t* m, double* zeta,
-                                         int64_t* pilot_steps, int32_t* automatic) {
-  return guarded([&] {
-    const auto& c = contour_chain(draws, chain).contour;
-    if (!c.configured) {
-      throw sgmc::Error(sgmc::ErrorKind::kState, "chain " + sgmc::show(chain) +
-                                                     " stopped during its pilot: no partition was chosen");
-    }
-    const sgmc::Partition& p = c.theta.partition();
-    if (u1 != nullptr) *u1 = p.u1;
-    if (du != nullptr) *du = p.du;
-    if (m != nullptr) *m = p.m;
-    if (zeta != nullptr) *zeta = c.theta.zeta();
-    if (pilot_steps != nullptr) *pilot_steps = c.pilot_steps;
-    if (automatic != nullptr) *automatic = c.automatic ? 1 : 0;
-    return SGMC_OK;
-  });
-}
 
 sgmc_status sgmc_contour_check_info(sgmc_contour_check check, const char** name, double* limit,
                                     int32_t* fails_above) {
@@ -69,10 +35,10 @@ sgmc_status sgmc_contour_check_info(sgmc_contour_check check, const char** name,
 sgmc_status sgmc_draws_contour_diagnostics(const sgmc_draws* draws, int64_t chain, double* out,
                                            int64_t out_len) {
   return guarded([&] {
-    contour_chain(draws, chain == -1 ? 0 : chain);
+    require_contour(draws, chain, sgmc::capi::Pooled::kAny);
     require_non_null(out, "out");
     require_length(out_len, SGMC_CONTOUR_CHECKS, "out_len");
-    const auto all = contour_chains(draws);
+    const auto all = sgmc::contour_records(*draws);
     sgmc::ContourDiagnostics values;
     if (draws->shared_theta) {
       values = sgmc::diagnose_contour(all);
@@ -92,8 +58,8 @@ sgmc_status sgmc_draws_contour_verdict(const sgmc_draws* draws, int32_t* converg
   return guarded([&] {
     sgmc::require(reasons_len >= 0, "reasons_len", reasons_len, "must be >= 0");
     if (reasons_len > 0) require_non_null(reasons, "reasons");
-    const auto chains = contour_chains(draws);  // checks draws before it is read below
-    const auto run = sgmc::diagnose_run(chains, draws->shared_theta);
+    require_contour(draws, 0, sgmc::capi::Pooled::kNo);
+    const auto run = sgmc::diagnose_run(*draws);
     const auto& text = run.verdict.reasons;
     const auto room = static_cast<int64_t>(text.size()) + 1;
     sgmc::require(reasons_len == 0 || reasons_len >= room, "reasons_len", reasons_len,

@@ -1,7 +1,9 @@
-// sgmc_draws_*cycle*: the cycles of cycsgld and cycsghmc runs and their
-// combination (SPEC §3, cSG-MCMC App. F).
+// sgmc_draws_cycle_weights, sgmc_draws_cycle_mean: combining the cycles of
+// cycsgld and cycsghmc runs (SPEC §3, cSG-MCMC App. F), read from the
+// record by name.
 #include "firewall.hpp"
 #include "handles.hpp"
+#include "sgmc/chain/record_fields.hpp"
 #include "sgmc/estimators/cycle_weights.hpp"
 
 using sgmc::capi::chain_store;
@@ -12,20 +14,27 @@ using sgmc::capi::require_non_null;
 
 namespace {
 
-const sgmc::StepSchedule& cyclical_schedule(const sgmc_draws* draws) {
-  require_non_null(draws, "draws");
-  if (!draws->cyclical) {
+/// One chain's draws, the cycle of each and the number of cycles M.
+struct ChainCycles {
+  const sgmc::DrawStore& store;
+  std::vector<sgmc::Index> of_draw;
+  sgmc::Index count;
+};
+
+ChainCycles chain_cycles(const sgmc_draws* draws, int64_t chain, const void* out) {
+  const auto& store = chain_store(draws, chain, out);
+  const auto* cycle = sgmc::find_field(sgmc::record_columns(), *draws, "cycle");
+  if (cycle == nullptr) {
     throw sgmc::Error(sgmc::ErrorKind::kState,
-                      "the draws are not from a cyclical sampler (cycsgld or cycsghmc)");
+                      "the draws are not from a cyclical sampler (they have no column \"cycle\")");
   }
-  return *draws->cyclical;
+  const auto c = static_cast<std::size_t>(chain);
+  const auto count = sgmc::find_field(sgmc::record_statistics(), *draws, "cycles")->values(*draws, c);
+  return {store, cycle->values(*draws, c).ints, count.ints.front()};
 }
 
 /// The normalised log cycle weights of one chain's draws.
-sgmc::Vec log_weights(const sgmc_draws* draws, int64_t chain, const sgmc_model* model,
-                      int weighting, const void* out) {
-  const auto& schedule = cyclical_schedule(draws);
-  const auto& store = chain_store(draws, chain, out);
+sgmc::Vec log_weights(const ChainCycles& cycles, const sgmc_model* model, int weighting) {
   sgmc::require(weighting == SGMC_CYCLE_WEIGHTS_EQUAL || weighting == SGMC_CYCLE_WEIGHTS_HARMONIC,
                 "weighting", weighting,
                 "must be SGMC_CYCLE_WEIGHTS_EQUAL or SGMC_CYCLE_WEIGHTS_HARMONIC");
@@ -33,43 +42,21 @@ sgmc::Vec log_weights(const sgmc_draws* draws, int64_t chain, const sgmc_model* 
   auto kind = sgmc::CycleWeighting::kEqual;
   if (weighting == SGMC_CYCLE_WEIGHTS_HARMONIC) {
     require_non_null(model, "model");
-    log_lik = sgmc::log_likelihoods(*model->model, store.draws());
+    log_lik = sgmc::log_likelihoods(*model->model, cycles.store.draws());
     kind = sgmc::CycleWeighting::kHarmonic;
   }
-  return sgmc::cycle_log_weights(kind, sgmc::draw_cycles(store, schedule), schedule.cycles,
-                                 log_lik);
+  return sgmc::cycle_log_weights(kind, cycles.of_draw, cycles.count, log_lik);
 }
 
 }  // namespace
 
 extern "C" {
 
-sgmc_status sgmc_draws_cycle_count(const sgmc_draws* draws, int64_t* n_cycles) {
-  return guarded([&] {
-    const auto& schedule = cyclical_schedule(draws);
-    require_non_null(n_cycles, "n_cycles");
-    *n_cycles = schedule.cycles;
-    return SGMC_OK;
-  });
-}
-
-sgmc_status sgmc_draws_copy_cycles(const sgmc_draws* draws, int64_t chain, int64_t* out,
-                                   int64_t out_len) {
-  return guarded([&] {
-    const auto& schedule = cyclical_schedule(draws);
-    const auto& store = chain_store(draws, chain, out);
-    require_length(out_len, store.size(), "out_len");
-    const auto cycles = sgmc::draw_cycles(store, schedule);
-    std::copy(cycles.begin(), cycles.end(), out);
-    return SGMC_OK;
-  });
-}
-
 sgmc_status sgmc_draws_cycle_weights(const sgmc_draws* draws, int64_t chain,
                                      const sgmc_model* model, sgmc_cycle_weighting weighting,
                                      double* weights, int64_t weights_len) {
   return guarded([&] {
-    const auto log_w = log_weights(draws, chain, model, enum_arg(weighting), weights);
+    const auto log_w = log_weights(chain_cycles(draws, chain, weights), model, enum_arg(weighting));
     require_length(weights_len, log_w.size(), "weights_len");
     Eigen::Map<Eigen::VectorXd>(weights, log_w.size()) = log_w.array().exp().matrix();
     return SGMC_OK;
@@ -79,12 +66,12 @@ sgmc_status sgmc_draws_cycle_weights(const sgmc_draws* draws, int64_t chain,
 sgmc_status sgmc_draws_cycle_mean(const sgmc_draws* draws, int64_t chain, const sgmc_model* model,
                                   sgmc_cycle_weighting weighting, double* mean, int64_t dim) {
   return guarded([&] {
-    const auto log_w = log_weights(draws, chain, model, enum_arg(weighting), mean);
-    const auto& store = chain_store(draws, chain, mean);
-    sgmc::require(dim == store.dim(), "dim", dim,
-                  ("must equal the draws' dimension " + sgmc::show(store.dim())).c_str());
+    const auto cycles = chain_cycles(draws, chain, mean);
+    const auto log_w = log_weights(cycles, model, enum_arg(weighting));
+    sgmc::require(dim == cycles.store.dim(), "dim", dim,
+                  ("must equal the draws' dimension " + sgmc::show(cycles.store.dim())).c_str());
     Eigen::Map<Eigen::VectorXd>(mean, dim) =
-        sgmc::combined_mean(store.draws(), sgmc::draw_cycles(store, *draws->cyclical), log_w);
+        sgmc::combined_mean(cycles.store.draws(), cycles.of_draw, log_w);
     return SGMC_OK;
   });
 }

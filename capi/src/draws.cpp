@@ -1,4 +1,5 @@
-// sgmc_draws_*: copying recorded draws into caller buffers.
+// sgmc_draws_*: the shape of recorded draws and copying them into caller
+// buffers (what else they hold is read by name: draws_fields.cpp).
 #include <algorithm>
 
 #include "firewall.hpp"
@@ -20,22 +21,6 @@ const DrawStore& chain_store(const sgmc_draws* draws, int64_t chain, const void*
 }
 
 }  // namespace sgmc::capi
-
-namespace {
-
-/// Copies one value per draw of `chain`, read from the array `values(store)`.
-template <typename T, typename Values>
-sgmc_status copy_per_draw(const sgmc_draws* draws, int64_t chain, T* out, int64_t out_len,
-                          Values values) {
-  return guarded([&] {
-    const auto& store = chain_store(draws, chain, out);
-    require_length(out_len, store.size(), "out_len");
-    std::copy_n(values(store), store.size(), out);
-    return SGMC_OK;
-  });
-}
-
-}  // namespace
 
 extern "C" {
 
@@ -72,18 +57,6 @@ sgmc_status sgmc_draws_copy(const sgmc_draws* draws, int64_t chain, double* out,
     Eigen::Map<Eigen::MatrixXd>(out, store.dim(), store.size()) = store.draws();
     return SGMC_OK;
   });
-}
-
-sgmc_status sgmc_draws_copy_energy(const sgmc_draws* draws, int64_t chain, double* out,
-                                   int64_t out_len) {
-  return copy_per_draw(draws, chain, out, out_len,
-                       [](const sgmc::DrawStore& s) { return s.energies().data(); });
-}
-
-sgmc_status sgmc_draws_copy_steps(const sgmc_draws* draws, int64_t chain, int64_t* out,
-                                  int64_t out_len) {
-  return copy_per_draw(draws, chain, out, out_len,
-                       [](const sgmc::DrawStore& s) { return s.steps().data(); });
 }
 
 }

@@ -50,17 +50,16 @@ sgmc::FieldValues values(const sgmc_draws* draws, Fields fields, const char* wha
   const auto parts = recorded(draws, fields);
   sgmc::capi::require_chain(chain, std::ssize(draws->chains));
   require_non_null(name, "name");
-  const auto found = std::find_if(parts.begin(), parts.end(),
-                                  [&](const sgmc::RecordField* f) { return f->name == name; });
-  if (found == parts.end()) {
+  const auto* found = sgmc::find_field(fields, *draws, name);
+  if (found == nullptr) {
     std::string names;
     for (const auto* part : parts) names += (names.empty() ? "" : ", ") + std::string(part->name);
     sgmc::require(false, "name", std::string(name),
                   ("is not a " + std::string(what) + " of these draws (they have " + names + ")")
                       .c_str());
   }
-  *type = (*found)->type;
-  return (*found)->values(*draws, static_cast<std::size_t>(chain));
+  *type = found->type;
+  return found->values(*draws, static_cast<std::size_t>(chain));
 }
 
 sgmc_status shape(const sgmc_draws* draws, Fields fields, const char* what, int64_t chain,

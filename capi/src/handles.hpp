@@ -40,9 +40,7 @@ struct sgmc_draws : sgmc::RecordedRun {
   /// Copies of what `chains` have recorded so far, with a run's swap statistics.
   static std::unique_ptr<sgmc_draws> of(const sgmc::ChainList& chains, sgmc::SwapStats swaps = {}) {
     auto draws = std::make_unique<sgmc_draws>();
-    draws->chains.reserve(chains.size());
-    for (const auto& chain : chains) draws->add(*chain);
-    draws->swaps = std::move(swaps);
+    static_cast<sgmc::RecordedRun&>(*draws) = sgmc::recorded_run(chains, std::move(swaps));
     return draws;
   }
 };
@@ -62,13 +60,11 @@ namespace sgmc::capi {
 /// Validates draws, chain and out (not NULL), and returns the chain's store.
 const DrawStore& chain_store(const sgmc_draws* draws, int64_t chain, const void* out);
 
-/// One chain's draws and contour record.
-struct ContourChain {
-  const DrawStore& store;
-  const ContourDraws& contour;
-};
-/// Validates draws and chain; throws kState when the draws are not a
-/// contour sampler's.
-ContourChain contour_chain(const sgmc_draws* draws, int64_t chain);
+/// Whether a contour function takes chain = -1 for all chains: never, for
+/// any run, or for chains that share one theta (kState for others).
+enum class Pooled { kNo, kAny, kSharedTheta };
+/// Validates draws and chain (in [0, n_chains), or -1 as `pooled` allows);
+/// throws kState when the draws are not a contour sampler's.
+void require_contour(const sgmc_draws* draws, int64_t chain, Pooled pooled);
 
 }  // namespace sgmc::capi

@@ -33,7 +33,7 @@ static void same_runs_sample(const sgmc_model *model, int64_t dim, double step, 
   CHECK_OK(sgmc_options_set_int(o, "seed", 5));
   CHECK_OK(sgmc_sample(&d, model, o, x0, dim, NULL, NULL));
   CHECK_OK(sgmc_draws_copy(d, 0, draws, SAME_RUNS_STEPS * dim));
-  CHECK_OK(sgmc_draws_copy_energy(d, 0, energy, SAME_RUNS_STEPS));
+  CHECK_OK(sgmc_draws_copy_column(d, 0, "energy", energy, SAME_RUNS_STEPS));
   sgmc_draws_destroy(d);
   sgmc_options_destroy(o);
 }

@@ -279,15 +279,16 @@ static void test_failures_and_cancel(void) {
   CHECK(d != NULL && last == 300);
   CHECK_OK(sgmc_draws_shape(d, NULL, &n, NULL));
   CHECK(n == 300);
-  CHECK_OK(sgmc_draws_copy_steps(d, 0, steps, 300));
+  CHECK_OK(sgmc_draws_copy_column_int(d, 0, "step", steps, 300));
   CHECK(steps[0] == 1 && steps[299] == 300);
-  CHECK_OK(sgmc_draws_copy_energy(d, 0, energies, 300));
+  CHECK_OK(sgmc_draws_copy_column(d, 0, "energy", energies, 300));
   CHECK(isfinite(energies[299]));
-  CHECK_ERROR(sgmc_draws_copy_energy(d, 0, energies, 299), SGMC_ERROR_INVALID_ARGUMENT,
+  CHECK_ERROR(sgmc_draws_copy_column(d, 0, "energy", energies, 299), SGMC_ERROR_INVALID_ARGUMENT,
               "'out_len' = 299: must be at least 300");
   CHECK_ERROR(sgmc_draws_copy(d, 0, energies, 300), SGMC_ERROR_INVALID_ARGUMENT,
               "'out_len' = 300: must be at least 600");
-  CHECK_ERROR(sgmc_draws_copy_steps(d, 1, steps, 300), SGMC_ERROR_INVALID_ARGUMENT, "'chain' = 1");
+  CHECK_ERROR(sgmc_draws_copy_column_int(d, 1, "step", steps, 300), SGMC_ERROR_INVALID_ARGUMENT,
+              "'chain' = 1");
   sgmc_draws_destroy(d);
   sgmc_options_destroy(o);
   sgmc_model_destroy(m);
@@ -499,21 +500,21 @@ static void test_contour(void) {
   CHECK_OK(sgmc_options_set_int(o, "theta_thin", 1000));
   CHECK_OK(sgmc_options_set_int(o, "n_chains", 2));
   CHECK_OK(sgmc_sample(&d, m, o, &x0, 1, NULL, NULL));
-  CHECK_OK(sgmc_draws_contour_shape(d, &mm, &n_thetas));
+  CHECK_OK(sgmc_draws_stat_shape(d, 0, "theta_trace", NULL, &n_thetas, &mm));
   CHECK(mm == 50 && n_thetas == 20);
   CHECK_OK(sgmc_draws_shape(d, NULL, &n, NULL));
   CHECK(n == 20000);
-  CHECK_OK(sgmc_draws_copy_theta(d, 1, theta, 50));
+  CHECK_OK(sgmc_draws_copy_stat(d, 1, "theta", theta, 50));
   for (i = 0; i < 50; ++i) sum += theta[i];
   CHECK(fabs(sum - 1.0) < 1e-12);
-  CHECK_OK(sgmc_draws_copy_theta_trace(d, 1, trace, 20 * 50));
+  CHECK_OK(sgmc_draws_copy_stat(d, 1, "theta_trace", trace, 20 * 50));
   CHECK(memcmp(trace + 19 * 50, theta, sizeof theta) == 0); /* after the last iteration */
-  CHECK_OK(sgmc_draws_copy_contour_index(d, 0, idx, n));
+  CHECK_OK(sgmc_draws_copy_column_int(d, 0, "subregion", idx, n));
   for (i = 0; i < n; ++i) CHECK(idx[i] >= 0 && idx[i] < 50);
-  CHECK_OK(sgmc_draws_copy_log_weights(d, 0, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_RUNNING, lw, n));
-  CHECK_OK(sgmc_draws_copy_log_weights(d, 0, SGMC_WEIGHT_BIN, SGMC_WEIGHT_FINAL, lw_final, n));
+  CHECK_OK(sgmc_draws_copy_column(d, 0, "log_weight", lw, n));
+  CHECK_OK(sgmc_draws_copy_column(d, 0, "log_weight_bin_final", lw_final, n));
   CHECK(isfinite(lw[n - 1]) && isfinite(lw_final[0]));
-  CHECK_ERROR(sgmc_draws_copy_log_weights(d, 0, (sgmc_weight_kind)7, SGMC_WEIGHT_FINAL, lw, n),
+  CHECK_ERROR(sgmc_draws_resample(d, 0, (sgmc_weight_kind)7, SGMC_WEIGHT_FINAL, 10, 42, picks),
               SGMC_ERROR_INVALID_ARGUMENT, "'kind' = 7");
   CHECK_OK(sgmc_draws_weighted_moments(d, 0, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_FINAL, &mean,
                                        &var, 1, &ess));
@@ -546,7 +547,6 @@ static void test_contour(void) {
   CHECK_OK(sgmc_sample(&plain, m, o, &x0, 1, NULL, NULL));
   CHECK_ERROR(sgmc_draws_copy_stat(plain, 0, "theta", theta, 50), SGMC_ERROR_INVALID_ARGUMENT,
               "'name' = theta: is not a statistic of these draws");
-  CHECK_ERROR(sgmc_draws_copy_theta(plain, 0, theta, 50), SGMC_ERROR_STATE, "not from a contour");
   sgmc_draws_destroy(plain);
   sgmc_draws_destroy(d);
   sgmc_options_destroy(o);
@@ -671,12 +671,16 @@ static void test_mhbt(void) {
   CHECK_OK(sgmc_options_set_int(o, "burn_in", 0));
   CHECK_OK(sgmc_options_set_int(o, "n_chains", 2));
   CHECK_OK(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL));
-  CHECK_OK(sgmc_draws_mhbt_stats(d, 1, &proposed, &accepted, &fp, &fa, &beta));
+  CHECK_OK(sgmc_draws_copy_stat_int(d, 1, "mhbt_proposed", &proposed, 1));
+  CHECK_OK(sgmc_draws_copy_stat_int(d, 1, "mhbt_accepted", &accepted, 1));
+  CHECK_OK(sgmc_draws_copy_stat_int(d, 1, "mhbt_forward_proposed", &fp, 1));
+  CHECK_OK(sgmc_draws_copy_stat_int(d, 1, "mhbt_forward_accepted", &fa, 1));
+  CHECK_OK(sgmc_draws_copy_stat(d, 1, "mhbt_beta", &beta, 1));
   CHECK(proposed == 3000 && accepted > 0 && accepted <= proposed);
   CHECK(fp > 1200 && fp < 1800 && fa <= fp && fa <= accepted);
   CHECK(beta >= 1.0 && beta != 20.0);
-  CHECK_ERROR(sgmc_draws_mhbt_stats(d, 2, NULL, NULL, NULL, NULL, NULL),
-              SGMC_ERROR_INVALID_ARGUMENT, "'chain' = 2");
+  CHECK_ERROR(sgmc_draws_copy_stat(d, 2, "mhbt_beta", &beta, 1), SGMC_ERROR_INVALID_ARGUMENT,
+              "'chain' = 2");
 
   /* Chain 1 of that run, stepped by its host: the one chain of a run with
    * first_chain = 1; its extra evaluations (at x0, adjusting beta) are asks

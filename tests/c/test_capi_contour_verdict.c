@@ -1,12 +1,39 @@
 /* The contour samplers' automatic partition and convergence verdict
  * through the C API from plain C99 (SPEC §4.4): the partition a run chose
- * or was given, the statistics and their limits, the verdict with its size
- * query, and errors that name the argument and value. */
+ * or was given, the statistics and their limits (also read by name), the
+ * verdict with its size query, and errors that name the argument and value. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "check.h"
 #include "sgmc/sgmc.h"
+
+/* The partition chain c ran with: its statistics "contour_*". */
+static sgmc_status partition(const sgmc_draws *d, int64_t c, double *u1, double *du, int64_t *m,
+                             double *zeta, int64_t *pilot, int64_t *automatic) {
+  sgmc_status s = sgmc_draws_copy_stat(d, c, "contour_u1", u1, 1);
+  if (s == SGMC_OK) s = sgmc_draws_copy_stat(d, c, "contour_du", du, 1);
+  if (s == SGMC_OK) s = sgmc_draws_copy_stat_int(d, c, "contour_m", m, 1);
+  if (s == SGMC_OK) s = sgmc_draws_copy_stat(d, c, "contour_zeta", zeta, 1);
+  if (s == SGMC_OK) s = sgmc_draws_copy_stat_int(d, c, "contour_pilot_steps", pilot, 1);
+  if (s == SGMC_OK) s = sgmc_draws_copy_stat_int(d, c, "contour_automatic", automatic, 1);
+  return s;
+}
+
+/* Each check of chain c is also the statistic "contour_<name>". */
+static void check_statistics(const sgmc_draws *d, int64_t c, const double *values) {
+  char stat[64];
+  const char *name = NULL;
+  double value = 0;
+  int i;
+  for (i = 0; i < SGMC_CONTOUR_CHECKS; ++i) {
+    CHECK_OK(sgmc_contour_check_info((sgmc_contour_check)i, &name, NULL, NULL));
+    snprintf(stat, sizeof stat, "contour_%s", name);
+    CHECK_OK(sgmc_draws_copy_stat(d, c, stat, &value, 1));
+    CHECK(value == values[i] || (isnan(value) && isnan(values[i])));
+  }
+}
 
 static sgmc_options *mix1d_options(const char *sampler, int64_t n_steps, int64_t n_chains) {
   sgmc_options *o = NULL;
@@ -32,16 +59,17 @@ static void test_automatic(const sgmc_model *mix1d) {
   CHECK_OK(sgmc_options_set_int(o, "seed", 2));
   sgmc_draws *d = NULL;
   double x0 = 0.0, u1 = 0, du = 0, zeta = 0, u1_c = 0, values[SGMC_CONTOUR_CHECKS], limit = 0;
-  int64_t m = 0, pilot = 0, m_c = 0, needed = 0, c;
-  int32_t automatic = 0, converged = -1, above = -1;
+  int64_t m = 0, pilot = 0, m_c = 0, needed = 0, c, automatic = 0, verdict = -1;
+  int32_t converged = -1, above = -1;
   const char *name = NULL;
   char reasons[4096];
   CHECK_OK(sgmc_sample(&d, mix1d, o, &x0, 1, NULL, NULL));
-  CHECK_OK(sgmc_draws_contour_partition(d, 0, &u1, &du, &m, &zeta, &pilot, &automatic));
+  CHECK_OK(partition(d, 0, &u1, &du, &m, &zeta, &pilot, &automatic));
   CHECK(automatic == 1 && pilot == 40000); /* max(n_steps / 5, min(2000, n_steps / 2)) */
   CHECK(u1 > 1.43 && u1 < 3.0 && du > 0 && m >= 4 && zeta == 0.75);
   for (c = 1; c < 4; ++c) {
-    CHECK_OK(sgmc_draws_contour_partition(d, c, &u1_c, NULL, &m_c, NULL, NULL, NULL));
+    CHECK_OK(sgmc_draws_copy_stat(d, c, "contour_u1", &u1_c, 1));
+    CHECK_OK(sgmc_draws_copy_stat_int(d, c, "contour_m", &m_c, 1));
     CHECK(u1_c == u1 && m_c == m);
   }
   CHECK_OK(sgmc_draws_contour_diagnostics(d, 2, values, SGMC_CONTOUR_CHECKS));
@@ -51,6 +79,9 @@ static void test_automatic(const sgmc_model *mix1d) {
     CHECK(name != NULL && name[0] != '\0');
     CHECK(above ? values[c] <= limit : values[c] >= limit);
   }
+  check_statistics(d, 0, values); /* the chains share theta: the same checks */
+  CHECK_OK(sgmc_draws_copy_stat_int(d, 3, "contour_converged", &verdict, 1));
+  CHECK(verdict == 1);
   CHECK_OK(sgmc_contour_check_info(SGMC_CONTOUR_WEIGHTED_RHAT, &name, &limit, &above));
   CHECK(strcmp(name, "weighted_rhat") == 0 && limit == 1.1 && above == 1);
   CHECK_OK(sgmc_draws_contour_verdict(d, &converged, NULL, 0, &needed));
@@ -67,14 +98,15 @@ static void test_flagged(const sgmc_model *mix1d) {
   sgmc_options *o = mix1d_options("csgld", 200000, 2);
   sgmc_draws *d = NULL;
   double x0 = 0.0, u1 = 0, du = 0, zeta = 0, across[SGMC_CONTOUR_CHECKS];
-  int64_t m = 0, pilot = -1, needed = 0;
-  int32_t automatic = -1, converged = -1;
+  double values[SGMC_CONTOUR_CHECKS], across_rhat = 0;
+  int64_t m = 0, pilot = -1, needed = 0, automatic = -1, verdict = -1;
+  int32_t converged = -1;
   char *reasons;
   CHECK_OK(sgmc_options_set_double(o, "contour_u1", 1.0));
   CHECK_OK(sgmc_options_set_double(o, "contour_du", 0.1));
   CHECK_OK(sgmc_options_set_int(o, "contour_m", 60));
   CHECK_OK(sgmc_sample(&d, mix1d, o, &x0, 1, NULL, NULL));
-  CHECK_OK(sgmc_draws_contour_partition(d, 1, &u1, &du, &m, &zeta, &pilot, &automatic));
+  CHECK_OK(partition(d, 1, &u1, &du, &m, &zeta, &pilot, &automatic));
   CHECK(automatic == 0 && pilot == 0 && u1 == 1.0 && du == 0.1 && m == 60 && zeta == 0.75);
   CHECK_OK(sgmc_draws_contour_verdict(d, &converged, NULL, 0, &needed));
   CHECK(converged == 0 && needed > 1);
@@ -88,6 +120,12 @@ static void test_flagged(const sgmc_model *mix1d) {
   /* chain -1: the weighted R-hat across the independent chains alone. */
   CHECK_OK(sgmc_draws_contour_diagnostics(d, -1, across, SGMC_CONTOUR_CHECKS));
   CHECK(isnan(across[SGMC_CONTOUR_THETA_MAX]) && isfinite(across[SGMC_CONTOUR_WEIGHTED_RHAT]));
+  CHECK_OK(sgmc_draws_copy_stat(d, 0, "contour_across_weighted_rhat", &across_rhat, 1));
+  CHECK(across_rhat == across[SGMC_CONTOUR_WEIGHTED_RHAT]);
+  CHECK_OK(sgmc_draws_contour_diagnostics(d, 1, values, SGMC_CONTOUR_CHECKS));
+  check_statistics(d, 1, values); /* each chain's own theta */
+  CHECK_OK(sgmc_draws_copy_stat_int(d, 0, "contour_converged", &verdict, 1));
+  CHECK(verdict == 0);
   sgmc_draws_destroy(d);
   sgmc_options_destroy(o);
 }
@@ -99,8 +137,8 @@ static void test_errors(const sgmc_model *mix1d) {
   int32_t converged = 7;
   const char *name = NULL;
   CHECK_OK(sgmc_sample(&d, mix1d, o, &x0, 1, NULL, NULL));
-  CHECK_ERROR(sgmc_draws_contour_partition(d, 0, &u1, NULL, NULL, NULL, NULL, NULL),
-              SGMC_ERROR_STATE, "not from a contour sampler");
+  CHECK_ERROR(sgmc_draws_copy_stat(d, 0, "contour_u1", &u1, 1), SGMC_ERROR_INVALID_ARGUMENT,
+              "is not a statistic of these draws");
   CHECK(u1 == 7.0);
   CHECK_ERROR(sgmc_draws_contour_verdict(d, &converged, NULL, 0, NULL), SGMC_ERROR_STATE,
               "not from a contour sampler");
@@ -137,8 +175,8 @@ static void test_errors(const sgmc_model *mix1d) {
               SGMC_ERROR_INVALID_ARGUMENT, "'chain' = 2");
   CHECK_ERROR(sgmc_draws_contour_diagnostics(d, 0, values, SGMC_CONTOUR_CHECKS - 1),
               SGMC_ERROR_INVALID_ARGUMENT, "'out_len'");
-  CHECK_ERROR(sgmc_draws_contour_partition(d, -2, &u1, NULL, NULL, NULL, NULL, NULL),
-              SGMC_ERROR_INVALID_ARGUMENT, "'chain' = -2");
+  CHECK_ERROR(sgmc_draws_copy_stat(d, -2, "contour_u1", &u1, 1), SGMC_ERROR_INVALID_ARGUMENT,
+              "'chain' = -2");
   sgmc_draws_destroy(d);
   sgmc_options_destroy(o);
 }

@@ -57,15 +57,15 @@ static void test_cycles_and_weights(const sgmc_model *m) {
   int i;
 
   CHECK_OK(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL));
-  CHECK_OK(sgmc_draws_cycle_count(d, &cycles));
+  CHECK_OK(sgmc_draws_copy_stat_int(d, 0, "cycles", &cycles, 1));
   CHECK(cycles == 4); /* the default M of the cyclical samplers */
   CHECK_OK(sgmc_draws_shape(d, NULL, &n, &dim));
   x = malloc(sizeof(double) * (size_t)(n * DIM));
   c = malloc(sizeof(int64_t) * (size_t)n);
   k = malloc(sizeof(int64_t) * (size_t)n);
   CHECK_OK(sgmc_draws_copy(d, 0, x, n * DIM));
-  CHECK_OK(sgmc_draws_copy_cycles(d, 0, c, n));
-  CHECK_OK(sgmc_draws_copy_steps(d, 0, k, n));
+  CHECK_OK(sgmc_draws_copy_column_int(d, 0, "cycle", c, n));
+  CHECK_OK(sgmc_draws_copy_column_int(d, 0, "step", k, n));
   /* Only sampling-stage iterates: r(k) = mod(k - 1, L) / L >= 0.8. */
   for (j = 0; j < n; ++j) {
     CHECK(c[j] == (k[j] - 1) / length);
@@ -106,11 +106,13 @@ static void test_cycles_and_weights(const sgmc_model *m) {
               SGMC_ERROR_INVALID_ARGUMENT, "'weights_len' = 3");
   CHECK_ERROR(sgmc_draws_cycle_weights(d, 0, m, (sgmc_cycle_weighting)7, w, 4),
               SGMC_ERROR_INVALID_ARGUMENT, "'weighting' = 7");
-  CHECK_ERROR(sgmc_draws_copy_cycles(d, 1, c, n), SGMC_ERROR_INVALID_ARGUMENT, "'chain' = 1");
+  CHECK_ERROR(sgmc_draws_copy_column_int(d, 1, "cycle", c, n), SGMC_ERROR_INVALID_ARGUMENT,
+              "'chain' = 1");
   CHECK_ERROR(sgmc_draws_cycle_mean(d, 0, m, SGMC_CYCLE_WEIGHTS_EQUAL, mean, 3),
               SGMC_ERROR_INVALID_ARGUMENT, "'dim' = 3");
   CHECK_OK(sgmc_draws_cycle_mean(d, 0, m, SGMC_CYCLE_WEIGHTS_EQUAL, mean, DIM));
-  CHECK_ERROR(sgmc_draws_swap_stats(d, count, count, 4), SGMC_ERROR_STATE, "not from a replica");
+  CHECK_ERROR(sgmc_draws_copy_stat_int(d, 0, "swap_attempts", count, 4),
+              SGMC_ERROR_INVALID_ARGUMENT, "is not a statistic of these draws");
 
   free(x);
   free(c);
@@ -145,14 +147,17 @@ static void test_cyclical_bad_inputs(const sgmc_model *m) {
   CHECK_OK(sgmc_options_set_int(o, "cycles", 2));
   CHECK_OK(sgmc_options_set_double(o, "exploration", 0.0));
   CHECK_OK(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL));
-  CHECK_OK(sgmc_draws_cycle_count(d, &cycles));
+  CHECK_OK(sgmc_draws_copy_stat_int(d, 0, "cycles", &cycles, 1));
   CHECK(cycles == 2);
   sgmc_draws_destroy(d);
 
   /* Draws of a plain sampler have no cycles. */
   CHECK_OK(sgmc_options_set_string(o, "sampler", "sgld"));
   CHECK_OK(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL));
-  CHECK_ERROR(sgmc_draws_cycle_count(d, &cycles), SGMC_ERROR_STATE, "not from a cyclical");
+  CHECK_ERROR(sgmc_draws_copy_stat_int(d, 0, "cycles", &cycles, 1), SGMC_ERROR_INVALID_ARGUMENT,
+              "is not a statistic of these draws");
+  CHECK_ERROR(sgmc_draws_cycle_mean(d, 0, m, SGMC_CYCLE_WEIGHTS_EQUAL, x0, DIM), SGMC_ERROR_STATE,
+              "not from a cyclical");
   sgmc_draws_destroy(d);
   sgmc_options_destroy(o);
 }
@@ -196,12 +201,15 @@ static void test_replica_exchange(const sgmc_model *m) {
   CHECK_OK(sgmc_sample(&d, m, o, x0, DIM, NULL, NULL));
   CHECK_OK(sgmc_draws_shape(d, &chains, NULL, NULL));
   CHECK(chains == 3);
-  CHECK_ERROR(sgmc_draws_swap_stats(d, attempts, accepts, 1), SGMC_ERROR_INVALID_ARGUMENT,
-              "'n_pairs' = 1");
-  CHECK_OK(sgmc_draws_swap_stats(d, attempts, accepts, 2));
-  CHECK_ERROR(sgmc_draws_copy_temperatures(d, taus, 2), SGMC_ERROR_INVALID_ARGUMENT,
-              "'out_len' = 2");
-  CHECK_OK(sgmc_draws_copy_temperatures(d, taus, 3));
+  CHECK_ERROR(sgmc_draws_copy_stat_int(d, 0, "swap_attempts", attempts, 1),
+              SGMC_ERROR_INVALID_ARGUMENT, "'out_len' = 1");
+  CHECK_OK(sgmc_draws_copy_stat_int(d, 0, "swap_attempts", attempts, 2));
+  CHECK_OK(sgmc_draws_copy_stat_int(d, 2, "swap_accepts", accepts, 2)); /* any chain: the run's */
+  CHECK_ERROR(sgmc_draws_copy_stat(d, 3, "temperature", taus, 1), SGMC_ERROR_INVALID_ARGUMENT,
+              "'chain' = 3");
+  for (chains = 0; chains < 3; ++chains) {
+    CHECK_OK(sgmc_draws_copy_stat(d, chains, "temperature", &taus[chains], 1));
+  }
   CHECK(taus[0] == 1.0 && fabs(taus[1] - 2.0) < 1e-12 && taus[2] == 4.0); /* geometric 1..4 */
   CHECK(attempts[0] == 200 && attempts[1] == 200);
   CHECK(accepts[0] > 0 && accepts[0] <= attempts[0] && accepts[1] <= attempts[1]);

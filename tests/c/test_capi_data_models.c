@@ -192,7 +192,7 @@ static void pima_energies(const sgmc_data *data, int mlp, double *energy) {
   CHECK_OK(sgmc_options_set_int(o, "batch_size", 50));
   CHECK_OK(sgmc_options_set_int(o, "n_steps", 200));
   CHECK_OK(sgmc_sample(&d, m, o, x0, mlp ? 42 : 8, NULL, NULL));
-  CHECK_OK(sgmc_draws_copy_energy(d, 0, energy, 200));
+  CHECK_OK(sgmc_draws_copy_column(d, 0, "energy", energy, 200));
   sgmc_draws_destroy(d);
   sgmc_options_destroy(o);
   sgmc_model_destroy(m);
@@ -263,7 +263,7 @@ static void test_runs_on_real_data(void) {
   CHECK(n_draws == 300);
   {
     double *e = (double *)malloc((size_t)n_draws * sizeof *e);
-    CHECK_OK(sgmc_draws_copy_energy(d, 1, e, n_draws));
+    CHECK_OK(sgmc_draws_copy_column(d, 1, "energy", e, n_draws));
     energy[0] = e[0];
     energy[1] = e[n_draws - 1];
     free(e);

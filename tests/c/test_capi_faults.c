@@ -147,7 +147,7 @@ static void test_error_policy(void) {
         if (n1 < fewest) fewest = n1;
         CHECK(is_prefix(one, full, c));
         CHECK(is_prefix(two, full, c));
-        CHECK_OK(sgmc_draws_faults(one, c, &faults));
+        CHECK_OK(sgmc_draws_copy_stat_int(one, c, "faults", &faults, 1));
         CHECK(faults == 0);
       }
       CHECK(fewest < STEPS); /* some chain stopped early */
@@ -183,8 +183,8 @@ static void test_reject_policy(void) {
       CHECK_OK(sgmc_draws_count(one, c, &n1));
       CHECK(n1 == n_full);
       CHECK(is_prefix(one, two, c) && is_prefix(two, one, c));
-      CHECK_OK(sgmc_draws_faults(one, c, &f1));
-      CHECK_OK(sgmc_draws_faults(two, c, &f2));
+      CHECK_OK(sgmc_draws_copy_stat_int(one, c, "faults", &f1, 1));
+      CHECK_OK(sgmc_draws_copy_stat_int(two, c, "faults", &f2, 1));
       CHECK(f1 == f2);
       total += f1;
     }
@@ -212,7 +212,7 @@ static void test_consecutive_limit(void) {
               "chain 0 faulted 5 times in a row at step 1 (max_consecutive_faults = 5); the last "
               "fault: the model returned a non-finite energy (nan) at chain 0, step 1");
   CHECK(d != NULL);
-  CHECK_OK(sgmc_draws_faults(d, 0, &faults));
+  CHECK_OK(sgmc_draws_copy_stat_int(d, 0, "faults", &faults, 1));
   CHECK(faults == 4);
   CHECK_OK(sgmc_draws_count(d, 0, &n));
   CHECK(n == 0);
@@ -321,7 +321,7 @@ static void test_ask_tell(void) {
   }
   CHECK(stat_int(a, "faults") == 3);
   CHECK_OK(sgmc_run_draws(&da, a));
-  CHECK_OK(sgmc_draws_faults(da, 0, &faults));
+  CHECK_OK(sgmc_draws_copy_stat_int(da, 0, "faults", &faults, 1));
   CHECK(faults == 3);
   CHECK_OK(sgmc_draws_count(da, 0, &n));
   CHECK(n == 100);
@@ -353,10 +353,12 @@ static void test_bad_arguments(void) {
   CHECK_ERROR(sgmc_run_steps_done(NULL, 0, &out), SGMC_ERROR_INVALID_ARGUMENT, "'run' is NULL");
   CHECK_ERROR(sgmc_run_steps_done(c, -1, &out), SGMC_ERROR_INVALID_ARGUMENT, "'chain' = -1");
   CHECK_OK(sgmc_run_draws(&d, c));
-  CHECK_ERROR(sgmc_draws_faults(d, 1, &out), SGMC_ERROR_INVALID_ARGUMENT,
+  CHECK_ERROR(sgmc_draws_copy_stat_int(d, 1, "faults", &out, 1), SGMC_ERROR_INVALID_ARGUMENT,
               "'chain' = 1: must be in [0, n_chains) with n_chains = 1");
-  CHECK_ERROR(sgmc_draws_faults(NULL, 0, &out), SGMC_ERROR_INVALID_ARGUMENT, "'draws' is NULL");
-  CHECK_ERROR(sgmc_draws_faults(d, 0, NULL), SGMC_ERROR_INVALID_ARGUMENT, "'out' is NULL");
+  CHECK_ERROR(sgmc_draws_copy_stat_int(NULL, 0, "faults", &out, 1), SGMC_ERROR_INVALID_ARGUMENT,
+              "'draws' is NULL");
+  CHECK_ERROR(sgmc_draws_copy_stat_int(d, 0, "faults", NULL, 1), SGMC_ERROR_INVALID_ARGUMENT,
+              "'out' is NULL");
   CHECK_ERROR(sgmc_draws_count(d, -1, &out), SGMC_ERROR_INVALID_ARGUMENT, "'chain' = -1");
   CHECK_ERROR(sgmc_draws_count(d, 0, NULL), SGMC_ERROR_INVALID_ARGUMENT, "'n_draws' is NULL");
   CHECK_OK(sgmc_draws_count(d, 0, &out));

@@ -32,9 +32,11 @@ static void test_enum_arguments_out_of_range(void) {
               "'n_steps' = 20: is too short for contour_partition");
   CHECK_OK(sgmc_options_set_double(o, "contour_u1", 0.0));
   CHECK_OK(sgmc_sample(&d, model, o, x0, 1, NULL, NULL));
-  CHECK_ERROR(sgmc_draws_copy_log_weights(d, 0, (sgmc_weight_kind)-3, SGMC_WEIGHT_FINAL, out, 64),
+  CHECK_ERROR(sgmc_draws_weighted_moments(d, 0, (sgmc_weight_kind)-3, SGMC_WEIGHT_FINAL, out,
+                                          NULL, 1, NULL),
               SGMC_ERROR_INVALID_ARGUMENT, "'kind' = -3");
-  CHECK_ERROR(sgmc_draws_copy_log_weights(d, 0, SGMC_WEIGHT_BIN, (sgmc_weight_theta)77, out, 64),
+  CHECK_ERROR(sgmc_draws_weighted_moments(d, 0, SGMC_WEIGHT_BIN, (sgmc_weight_theta)77, out,
+                                          NULL, 1, NULL),
               SGMC_ERROR_INVALID_ARGUMENT, "'when' = 77");
   sgmc_draws_destroy(d);
   d = NULL;
@@ -179,7 +181,7 @@ static void test_mhbt_energy_near_overflow(void) {
   CHECK_OK(sgmc_sample(&d, model, o, x0, 1, NULL, NULL));
   CHECK_OK(sgmc_draws_count(d, 0, &n));
   CHECK(n == 10);
-  CHECK_OK(sgmc_draws_copy_energy(d, 0, energy, 10));
+  CHECK_OK(sgmc_draws_copy_column(d, 0, "energy", energy, 10));
   for (i = 0; i < 10; ++i) CHECK(isfinite(energy[i]));
   check_bytes_round_trip(d);
   sgmc_draws_destroy(d);
@@ -208,9 +210,9 @@ static void test_contour_rho_keeps_theta_on_simplex(void) {
   CHECK_OK(sgmc_options_set_double(o, "contour_rho", 1e6));
   CHECK_OK(sgmc_model_target(&model, "mix1d", 0.0, 0.0));
   CHECK_OK(sgmc_sample(&d, model, o, x0, 1, NULL, NULL));
-  CHECK_OK(sgmc_draws_contour_shape(d, &m, NULL));
+  CHECK_OK(sgmc_draws_copy_stat_int(d, 0, "contour_m", &m, 1));
   CHECK(m == 5);
-  CHECK_OK(sgmc_draws_copy_theta(d, 0, theta, 5));
+  CHECK_OK(sgmc_draws_copy_stat(d, 0, "theta", theta, 5));
   for (i = 0; i < 5; ++i) {
     CHECK(theta[i] > 0.0);
     sum += theta[i];

@@ -26,33 +26,33 @@ static void test_pooled_estimates(const sgmc_model *mix1d) {
   CHECK_OK(sgmc_sample(&d, mix1d, o, &x0, 1, NULL, NULL));
   CHECK_OK(sgmc_draws_shape(d, &n_chains, &n, NULL));
   CHECK(n_chains == CHAINS && n == STEPS);
-  CHECK_OK(sgmc_draws_contour_shape(d, &m, &n_thetas));
+  CHECK_OK(sgmc_draws_stat_shape(d, 0, "theta_trace", NULL, &n_thetas, &m));
   CHECK(m == M && n_thetas == STEPS / 1000);
   /* One theta shared by every chain. */
-  CHECK_OK(sgmc_draws_copy_theta(d, 0, theta0, M));
+  CHECK_OK(sgmc_draws_copy_stat(d, 0, "theta", theta0, M));
   for (c = 1; c < CHAINS; ++c) {
-    CHECK_OK(sgmc_draws_copy_theta(d, c, theta, M));
+    CHECK_OK(sgmc_draws_copy_stat(d, c, "theta", theta, M));
     CHECK(memcmp(theta, theta0, sizeof theta) == 0);
   }
-  CHECK_OK(sgmc_draws_pooled_weighted_moments(d, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_FINAL,
-                                              &mean, &var, 1, &ess));
+  CHECK_OK(sgmc_draws_weighted_moments(d, -1, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_FINAL,
+                                       &mean, &var, 1, &ess));
   CHECK(fabs(mean) < 1.5);        /* true 0; SGLD from 0 would give about 4 */
   CHECK(fabs(var - 25.0) < 8.0);  /* true 1 + 0.4 * 0.6 * 100 = 25 */
   CHECK(ess > 100 && ess <= CHAINS * STEPS);
-  CHECK_OK(sgmc_draws_pooled_weighted_quantiles(d, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_FINAL,
-                                                probs, 3, q, 3));
+  CHECK_OK(sgmc_draws_weighted_quantiles(d, -1, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_FINAL,
+                                         probs, 3, q, 3));
   CHECK(q[0] < -5 && q[1] > 1 && q[2] > 4);
   picks = malloc(sizeof *picks * CHAINS * STEPS);
-  CHECK_OK(sgmc_draws_pooled_resample(d, SGMC_WEIGHT_BIN, SGMC_WEIGHT_RUNNING, CHAINS * STEPS, 3,
-                                      picks));
+  CHECK_OK(sgmc_draws_resample(d, -1, SGMC_WEIGHT_BIN, SGMC_WEIGHT_RUNNING, CHAINS * STEPS, 3,
+                               picks));
   for (i = 0; i < CHAINS * STEPS; ++i) total += picks[i] >= 0 && picks[i] < CHAINS * STEPS;
   CHECK(total == CHAINS * STEPS);
   free(picks);
-  CHECK_ERROR(sgmc_draws_pooled_weighted_moments(d, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_FINAL,
-                                                 &mean, &var, 2, &ess),
+  CHECK_ERROR(sgmc_draws_weighted_moments(d, -1, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_FINAL,
+                                          &mean, &var, 2, &ess),
               SGMC_ERROR_INVALID_ARGUMENT, "dim");
-  CHECK_ERROR(sgmc_draws_pooled_weighted_moments(NULL, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_FINAL,
-                                                 &mean, &var, 1, &ess),
+  CHECK_ERROR(sgmc_draws_weighted_moments(NULL, -1, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_FINAL,
+                                          &mean, &var, 1, &ess),
               SGMC_ERROR_INVALID_ARGUMENT, "draws");
   sgmc_draws_destroy(d);
   /* n_chains = 1 is CSGLD with the linear field: allowed. */
@@ -81,8 +81,8 @@ static void test_errors(const sgmc_model *mix1d) {
   CHECK_OK(sgmc_options_set_int(o, "contour_pilot_steps", 0));
   CHECK_OK(sgmc_options_set_int(o, "n_steps", 100));
   CHECK_OK(sgmc_sample(&d, mix1d, o, &x0, 1, NULL, NULL));
-  CHECK_ERROR(sgmc_draws_pooled_weighted_moments(d, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_FINAL,
-                                                 &mean, NULL, 1, NULL),
+  CHECK_ERROR(sgmc_draws_weighted_moments(d, -1, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_FINAL,
+                                          &mean, NULL, 1, NULL),
               SGMC_ERROR_STATE, "interacting");
   sgmc_draws_destroy(d);
   sgmc_options_destroy(o);

@@ -56,8 +56,8 @@ static int same_chain(const sgmc_draws *a, int64_t ca, const sgmc_draws *b, int6
   CHECK_OK(sgmc_draws_copy(a, ca, xa, na * dim));
   CHECK_OK(sgmc_draws_copy(b, cb, xb, na * dim));
   same = memcmp(xa, xb, sizeof(double) * (size_t)(na * dim)) == 0;
-  CHECK_OK(sgmc_draws_copy_energy(a, ca, xa, na));
-  CHECK_OK(sgmc_draws_copy_energy(b, cb, xb, na));
+  CHECK_OK(sgmc_draws_copy_column(a, ca, "energy", xa, na));
+  CHECK_OK(sgmc_draws_copy_column(b, cb, "energy", xb, na));
   same = same && memcmp(xa, xb, sizeof(double) * (size_t)na) == 0;
   free(xa);
   free(xb);
@@ -195,7 +195,8 @@ static void test_every_kind_of_run(void) {
     CHECK_OK(sgmc_run_create(&run, o, DIM, N_DATA, x0, DIM));
     CHECK_OK(drive(run, -1, -1));
     CHECK_OK(sgmc_run_draws(&d, run));
-    CHECK_OK(sgmc_draws_swap_stats(d, attempts, accepts, 3));
+    CHECK_OK(sgmc_draws_copy_stat_int(d, 0, "swap_attempts", attempts, 3));
+    CHECK_OK(sgmc_draws_copy_stat_int(d, 0, "swap_accepts", accepts, 3));
     CHECK(attempts[2] == 300 && accepts[2] > 0);
     sgmc_draws_destroy(d);
     sgmc_run_destroy(run);
@@ -276,7 +277,7 @@ static void test_faults(void) {
   CHECK_OK(sgmc_run_draws(&d, run));
   CHECK_OK(sgmc_draws_count(d, 1, &count));
   CHECK(count == 250);
-  CHECK_OK(sgmc_draws_faults(d, 1, &faults));
+  CHECK_OK(sgmc_draws_copy_stat_int(d, 1, "faults", &faults, 1));
   CHECK(faults == 1);
   sgmc_draws_destroy(d);
   sgmc_run_destroy(run);

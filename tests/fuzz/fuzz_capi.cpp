@@ -1095,7 +1095,7 @@ class Fuzz {
     const int when_raw = enum_value(0, 1);
     const auto kind = [&] { return as_enum<sgmc_weight_kind>(kind_raw); };
     const auto when = [&] { return as_enum<sgmc_weight_theta>(when_raw); };
-    switch (in_.ConsumeIntegralInRange(0, 19)) {
+    switch (in_.ConsumeIntegralInRange(0, 9)) {
       case 0: {
         const int64_t len = length(n_draws * dim);
         std::vector<double> out(static_cast<std::size_t>(len) + 1);
@@ -1104,25 +1104,12 @@ class Fuzz {
         }
         break;
       }
-      case 1: {
-        const int64_t len = length(n_draws);
-        std::vector<double> out(static_cast<std::size_t>(len) + 1);
-        ok(sgmc_draws_copy_energy(d, chain, out.data(), passed(len)), "sgmc_draws_copy_energy");
+      case 1:
+        record_part(d, chain, count, false);
         break;
-      }
-      case 2: {
-        const int64_t len = length(n_draws);
-        std::vector<int64_t> out(static_cast<std::size_t>(len) + 1);
-        if (ok(sgmc_draws_copy_steps(d, chain, out.data(), passed(len)), "sgmc_draws_copy_steps")) {
-          for (int64_t i = 0; i < count; ++i) {
-            check(out[static_cast<std::size_t>(i)] >= 1 &&
-                      (i == 0 ||
-                       out[static_cast<std::size_t>(i)] > out[static_cast<std::size_t>(i - 1)]),
-                  "increasing iterations from 1", "sgmc_draws_copy_steps");
-          }
-        }
+      case 2:
+        record_part(d, chain, count, true);
         break;
-      }
       case 3: {
         const int stat = in_.ConsumeIntegralInRange(-1, 7);
         const int64_t len = length(dim);
@@ -1131,23 +1118,10 @@ class Fuzz {
            "sgmc_draws_convergence");
         break;
       }
-      case 4: {
-        int64_t m = -1;
-        if (ok(sgmc_draws_cycle_count(d, rarely(16) ? nullptr : &m), "sgmc_draws_cycle_count")) {
-          check(m >= 1, "cycles", "sgmc_draws_cycle_count");
-        }
-        break;
-      }
+      case 4:
       case 5: {
-        const int64_t len = length(n_draws);
-        std::vector<int64_t> out(static_cast<std::size_t>(len) + 1);
-        ok(sgmc_draws_copy_cycles(d, chain, out.data(), passed(len)), "sgmc_draws_copy_cycles");
-        break;
-      }
-      case 6:
-      case 7: {
         int64_t m = 4;
-        if (d != nullptr) sgmc_draws_cycle_count(d, &m);
+        if (d != nullptr) sgmc_draws_copy_stat_int(d, 0, "cycles", &m, 1);
         const int weighting = enum_value(0, 1);
         const sgmc_model* model = choose(s_.models);
         const bool weights = in_.ConsumeBool();
@@ -1169,90 +1143,16 @@ class Fuzz {
         }
         break;
       }
-      case 8: {
-        const int64_t len = length(n_chains - 1);
-        std::vector<int64_t> a(static_cast<std::size_t>(len) + 1), b(a.size());
-        if (ok(sgmc_draws_swap_stats(d, rarely(16) ? nullptr : a.data(), b.data(), passed(len)),
-               "sgmc_draws_swap_stats")) {
-          for (int64_t i = 0; i + 1 < n_chains; ++i) {
-            const auto ii = static_cast<std::size_t>(i);
-            check(0 <= b[ii] && b[ii] <= a[ii], "accepts <= attempts", "sgmc_draws_swap_stats");
-          }
-        }
-        break;
-      }
-      case 9: {
-        const int64_t len = length(n_chains);
-        std::vector<double> out(static_cast<std::size_t>(len) + 1);
-        if (ok(sgmc_draws_copy_temperatures(d, out.data(), passed(len)),
-               "sgmc_draws_copy_temperatures")) {
-          for (int64_t i = 0; i < n_chains; ++i) {
-            check(out[static_cast<std::size_t>(i)] >= 0, "temperatures >= 0",
-                  "sgmc_draws_copy_temperatures");
-          }
-        }
-        break;
-      }
-      case 10: {
-        int64_t m, t;
-        ok(sgmc_draws_contour_shape(d, in_.ConsumeBool() ? &m : nullptr,
-                                    in_.ConsumeBool() ? &t : nullptr),
-           "sgmc_draws_contour_shape");
-        break;
-      }
-      case 11:
-      case 12: {
-        int64_t m = 2, t = 0;
-        if (d != nullptr) sgmc_draws_contour_shape(d, &m, &t);
-        const bool trace = in_.ConsumeBool();
-        const int64_t len = length(trace ? std::min<int64_t>(m * t, 1 << 16) : m);
-        std::vector<double> out(static_cast<std::size_t>(len) + 1);
-        if (trace) {
-          ok(sgmc_draws_copy_theta_trace(d, chain, out.data(), passed(len)),
-             "sgmc_draws_copy_theta_trace");
-        } else if (ok(sgmc_draws_copy_theta(d, chain, out.data(), passed(len)),
-                      "sgmc_draws_copy_theta")) {
-          double sum = 0;
-          for (int64_t i = 0; i < m; ++i) sum += out[static_cast<std::size_t>(i)];
-          check(std::abs(sum - 1) < 1e-6, "theta sums to 1", "sgmc_draws_copy_theta");
-        }
-        break;
-      }
-      case 13: {
-        int64_t m = 2;
-        if (d != nullptr) sgmc_draws_contour_shape(d, &m, nullptr);
-        const int64_t len = length(n_draws);
-        std::vector<int64_t> out(static_cast<std::size_t>(len) + 1);
-        if (ok(sgmc_draws_copy_contour_index(d, chain, out.data(), passed(len)),
-               "sgmc_draws_copy_contour_index")) {
-          for (int64_t i = 0; i < count; ++i) {
-            const int64_t j = out[static_cast<std::size_t>(i)];
-            check(0 <= j && j < m, "indices in [0, m)", "sgmc_draws_copy_contour_index");
-          }
-        }
-        break;
-      }
-      case 14: {
-        const int64_t len = length(n_draws);
-        std::vector<double> out(static_cast<std::size_t>(len) + 1);
-        ok(sgmc_draws_copy_log_weights(d, chain, kind(), when(), out.data(), passed(len)),
-           "sgmc_draws_copy_log_weights");
-        break;
-      }
-      case 15: {
+      case 6: {
         const int64_t dd = dim_like(dim);
         if (dd > 8) return;
         std::vector<double> mean(static_cast<std::size_t>(std::max<int64_t>(dd, 0)) + 1),
             var(mean.size());
         double ess = 0;
         const bool pooled = in_.ConsumeBool();
-        const sgmc_status st =
-            pooled ? sgmc_draws_pooled_weighted_moments(
-                         d, kind(), when(), in_.ConsumeBool() ? mean.data() : nullptr,
-                         in_.ConsumeBool() ? var.data() : nullptr, dd, &ess)
-                   : sgmc_draws_weighted_moments(
-                         d, chain, kind(), when(), in_.ConsumeBool() ? mean.data() : nullptr,
-                         in_.ConsumeBool() ? var.data() : nullptr, dd, &ess);
+        const sgmc_status st = sgmc_draws_weighted_moments(
+            d, pooled ? -1 : chain, kind(), when(), in_.ConsumeBool() ? mean.data() : nullptr,
+            in_.ConsumeBool() ? var.data() : nullptr, dd, &ess);
         if (ok(st, "sgmc_draws_weighted_moments")) {
           const double total =
               pooled ? static_cast<double>(n_draws * n_chains) : static_cast<double>(n_draws);
@@ -1261,7 +1161,7 @@ class Fuzz {
         }
         break;
       }
-      case 16: {
+      case 7: {
         const int64_t n_probs = small(4);
         std::vector<double> probs =
             doubles(std::min<int64_t>(std::max<int64_t>(n_probs, 0), 4), 0, 1);
@@ -1270,24 +1170,19 @@ class Fuzz {
         std::vector<double> out(static_cast<std::size_t>(len) + 1);
         const bool pooled = in_.ConsumeBool();
         const double* pp = rarely(16) ? nullptr : probs.data();
-        const sgmc_status st =
-            pooled ? sgmc_draws_pooled_weighted_quantiles(d, kind(), when(), pp, n_probs,
-                                                          out.data(), passed(len))
-                   : sgmc_draws_weighted_quantiles(d, chain, kind(), when(), pp, n_probs,
-                                                   out.data(), passed(len));
-        ok(st, "sgmc_draws_weighted_quantiles");
+        ok(sgmc_draws_weighted_quantiles(d, pooled ? -1 : chain, kind(), when(), pp, n_probs,
+                                         out.data(), passed(len)),
+           "sgmc_draws_weighted_quantiles");
         break;
       }
-      case 17: {
+      case 8: {
         const int64_t n_out = small(16);
         if (n_out > 16) return;
         std::vector<int64_t> out(static_cast<std::size_t>(std::max<int64_t>(n_out, 0)) + 1);
         const bool pooled = in_.ConsumeBool();
         const auto seed = in_.ConsumeIntegral<uint64_t>();
-        const sgmc_status st =
-            pooled ? sgmc_draws_pooled_resample(d, kind(), when(), n_out, seed, out.data())
-                   : sgmc_draws_resample(d, chain, kind(), when(), n_out, seed, out.data());
-        if (ok(st, "sgmc_draws_resample")) {
+        if (ok(sgmc_draws_resample(d, pooled ? -1 : chain, kind(), when(), n_out, seed, out.data()),
+               "sgmc_draws_resample")) {
           const int64_t total = pooled ? n_draws * n_chains : n_draws;
           for (int64_t i = 0; i < n_out; ++i) {
             const int64_t k = out[static_cast<std::size_t>(i)];
@@ -1298,15 +1193,59 @@ class Fuzz {
         break;
       }
       default: {
-        int64_t p = -1, a = -1, fp = -1, fa = -1;
-        double beta = 0;
-        if (ok(sgmc_draws_mhbt_stats(d, chain, &p, &a, &fp, &fa,
-                                     in_.ConsumeBool() ? &beta : nullptr),
-               "sgmc_draws_mhbt_stats")) {
-          check(0 <= a && a <= p && 0 <= fa && fa <= fp && fp <= p, "acceptance counts",
-                "sgmc_draws_mhbt_stats");
+        // The record's checks: every contour chain has them, and the verdict is 0 or 1.
+        int64_t verdict = -1;
+        if (ok(sgmc_draws_copy_stat_int(d, chain, "contour_converged", &verdict, 1),
+               "sgmc_draws_copy_stat_int")) {
+          check(verdict == 0 || verdict == 1, "a verdict of 0 or 1", "sgmc_draws_copy_stat_int");
         }
       }
+    }
+  }
+
+  /// A column (one row per draw) or a statistic of the draws, by one of
+  /// their names or (rarely) any string, copied as either type.
+  void record_part(const sgmc_draws* d, int64_t chain, int64_t count, bool statistic) {
+    int64_t n = 0;
+    const char* name = nullptr;
+    std::string any;
+    if (d != nullptr && !rarely(8) &&
+        ok(statistic ? sgmc_draws_stat_count(d, &n) : sgmc_draws_column_count(d, &n),
+           "sgmc_draws_*_count") &&
+        n > 0) {
+      const int64_t index = rarely(16) ? any_int() : in_.ConsumeIntegralInRange<int64_t>(0, n - 1);
+      const char** out = rarely(16) ? nullptr : &name;
+      const sgmc_status named = statistic ? sgmc_draws_stat_name(d, index, out)
+                                          : sgmc_draws_column_name(d, index, out);
+      if (!ok(named, "sgmc_draws_*_name")) {
+        name = nullptr;
+      }
+    }
+    if (name == nullptr && !rarely(16)) {
+      any = text();
+      name = any.c_str();
+    }
+    sgmc_value_type type = SGMC_VALUE_DOUBLE;
+    int64_t rows = -1, cols = -1;
+    const bool shaped =
+        ok(statistic ? sgmc_draws_stat_shape(d, chain, name, &type, &rows, &cols)
+                     : sgmc_draws_column_shape(d, chain, name, &type, &rows, &cols),
+           "sgmc_draws_*_shape");
+    if (shaped) {
+      check(rows >= 0 && cols >= 0 && (statistic || rows == count), "a shape of the chain's draws",
+            "sgmc_draws_*_shape");
+    }
+    const int64_t len = length(shaped ? std::min<int64_t>(rows * cols, 1 << 16) : count);
+    if (in_.ConsumeBool()) {
+      std::vector<int64_t> out(static_cast<std::size_t>(len) + 1);
+      ok(statistic ? sgmc_draws_copy_stat_int(d, chain, name, out.data(), passed(len))
+                   : sgmc_draws_copy_column_int(d, chain, name, out.data(), passed(len)),
+         "sgmc_draws_copy_*_int");
+    } else {
+      std::vector<double> out(static_cast<std::size_t>(len) + 1);
+      ok(statistic ? sgmc_draws_copy_stat(d, chain, name, out.data(), passed(len))
+                   : sgmc_draws_copy_column(d, chain, name, out.data(), passed(len)),
+         "sgmc_draws_copy_*");
     }
   }
 

@@ -23,8 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // bytes declared dim = 0), plus one so that data() is never NULL.
     std::vector<double> x(static_cast<std::size_t>(std::max(n * dim, n) + 1));
     sgmc_draws_copy(draws, c, x.data(), n * dim);
-    sgmc_draws_copy_energy(draws, c, x.data(), n);
-    sgmc_draws_copy_log_weights(draws, c, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_FINAL, x.data(), n);
+    sgmc_draws_copy_column(draws, c, "energy", x.data(), n);
+    sgmc_draws_copy_column(draws, c, "log_weight_final", x.data(), n);
   }
   // Written back and read again, accepted draws write the same bytes.
   const auto write = [&](const sgmc_draws* d) {

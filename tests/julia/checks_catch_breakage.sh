@@ -53,11 +53,11 @@ fresh_copy
 "$py" - "$gen" <<'PY'
 import re, sys
 p = sys.argv[1]; s = open(p).read()
-s = re.sub(r'function sgmc_draws_copy_energy\(.*?\nend\n', '', s, flags=re.S)
+s = re.sub(r'function sgmc_draws_copy_column\(.*?\nend\n', '', s, flags=re.S)
 s = s.replace('const SGMC_ERROR_IO = sgmc_status(-5)', '')
 open(p, 'w').write(s)
 PY
-expect_failure "a missing wrapper and constant" 'sgmc_draws_copy_energy has no ccall wrapper' \
+expect_failure "a missing wrapper and constant" 'sgmc_draws_copy_column has no ccall wrapper' \
   "$py" "$tmp/julia/gen/check.py" coverage --header "$header" --generated "$gen" --lib "$lib"
 
 fresh_copy

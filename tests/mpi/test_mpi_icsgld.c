@@ -27,33 +27,33 @@ static sgmc_options *icsgld_options(void) {
 static void check_same_chain(const sgmc_draws *a, const sgmc_draws *b, int64_t c) {
   static double xa[STEPS], xb[STEPS], ta[M * STEPS / 100], tb[M * STEPS / 100];
   static int64_t ia[STEPS], ib[STEPS];
-  int kind, when;
+  static const char *const weights[4] = {"log_weight", "log_weight_final", "log_weight_bin",
+                                         "log_weight_bin_final"};
+  int kind;
   memset(xa, 0, sizeof xa), memset(xb, 0, sizeof xb), memset(ta, 0, sizeof ta);
   memset(tb, 0, sizeof tb), memset(ia, 0, sizeof ia), memset(ib, 0, sizeof ib);
   CHECK_OK(sgmc_draws_copy(a, c, xa, STEPS));
   CHECK_OK(sgmc_draws_copy(b, c, xb, STEPS));
   CHECK(memcmp(xa, xb, sizeof xa) == 0);
-  CHECK_OK(sgmc_draws_copy_energy(a, c, xa, STEPS));
-  CHECK_OK(sgmc_draws_copy_energy(b, c, xb, STEPS));
+  CHECK_OK(sgmc_draws_copy_column(a, c, "energy", xa, STEPS));
+  CHECK_OK(sgmc_draws_copy_column(b, c, "energy", xb, STEPS));
   CHECK(memcmp(xa, xb, sizeof xa) == 0);
-  CHECK_OK(sgmc_draws_copy_steps(a, c, ia, STEPS));
-  CHECK_OK(sgmc_draws_copy_steps(b, c, ib, STEPS));
+  CHECK_OK(sgmc_draws_copy_column_int(a, c, "step", ia, STEPS));
+  CHECK_OK(sgmc_draws_copy_column_int(b, c, "step", ib, STEPS));
   CHECK(memcmp(ia, ib, sizeof ia) == 0);
-  CHECK_OK(sgmc_draws_copy_contour_index(a, c, ia, STEPS));
-  CHECK_OK(sgmc_draws_copy_contour_index(b, c, ib, STEPS));
+  CHECK_OK(sgmc_draws_copy_column_int(a, c, "subregion", ia, STEPS));
+  CHECK_OK(sgmc_draws_copy_column_int(b, c, "subregion", ib, STEPS));
   CHECK(memcmp(ia, ib, sizeof ia) == 0);
-  for (kind = 0; kind < 2; ++kind) {
-    for (when = 0; when < 2; ++when) {
-      CHECK_OK(sgmc_draws_copy_log_weights(a, c, (sgmc_weight_kind)kind, (sgmc_weight_theta)when, xa, STEPS));
-      CHECK_OK(sgmc_draws_copy_log_weights(b, c, (sgmc_weight_kind)kind, (sgmc_weight_theta)when, xb, STEPS));
-      CHECK(memcmp(xa, xb, sizeof xa) == 0);
-    }
+  for (kind = 0; kind < 4; ++kind) {
+    CHECK_OK(sgmc_draws_copy_column(a, c, weights[kind], xa, STEPS));
+    CHECK_OK(sgmc_draws_copy_column(b, c, weights[kind], xb, STEPS));
+    CHECK(memcmp(xa, xb, sizeof xa) == 0);
   }
-  CHECK_OK(sgmc_draws_copy_theta_trace(a, c, ta, M * STEPS / 100));
-  CHECK_OK(sgmc_draws_copy_theta_trace(b, c, tb, M * STEPS / 100));
+  CHECK_OK(sgmc_draws_copy_stat(a, c, "theta_trace", ta, M * STEPS / 100));
+  CHECK_OK(sgmc_draws_copy_stat(b, c, "theta_trace", tb, M * STEPS / 100));
   CHECK(memcmp(ta, tb, sizeof ta) == 0);
-  CHECK_OK(sgmc_draws_copy_theta(a, c, ta, M));
-  CHECK_OK(sgmc_draws_copy_theta(b, c, tb, M));
+  CHECK_OK(sgmc_draws_copy_stat(a, c, "theta", ta, M));
+  CHECK_OK(sgmc_draws_copy_stat(b, c, "theta", tb, M));
   CHECK(memcmp(ta, tb, M * sizeof *ta) == 0);
 }
 

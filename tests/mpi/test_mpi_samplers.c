@@ -55,29 +55,39 @@ static void check_same(const sgmc_draws *a, const sgmc_draws *b, const char *sam
     CHECK_OK(sgmc_draws_copy(a, c, xa, n * dim));
     CHECK_OK(sgmc_draws_copy(b, c, xb, n * dim));
     CHECK(memcmp(xa, xb, sizeof(double) * (size_t)(n * dim)) == 0);
-    CHECK_OK(sgmc_draws_copy_energy(a, c, xa, n));
-    CHECK_OK(sgmc_draws_copy_energy(b, c, xb, n));
+    CHECK_OK(sgmc_draws_copy_column(a, c, "energy", xa, n));
+    CHECK_OK(sgmc_draws_copy_column(b, c, "energy", xb, n));
     CHECK(memcmp(xa, xb, sizeof(double) * (size_t)n) == 0);
-    CHECK_OK(sgmc_draws_copy_steps(a, c, ia, n));
-    CHECK_OK(sgmc_draws_copy_steps(b, c, ib, n));
+    CHECK_OK(sgmc_draws_copy_column_int(a, c, "step", ia, n));
+    CHECK_OK(sgmc_draws_copy_column_int(b, c, "step", ib, n));
     CHECK(memcmp(ia, ib, sizeof(int64_t) * (size_t)n) == 0);
     if (strcmp(sampler, "csgld") == 0) {
-      CHECK_OK(sgmc_draws_copy_log_weights(a, c, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_FINAL, xa, n));
-      CHECK_OK(sgmc_draws_copy_log_weights(b, c, SGMC_WEIGHT_INTERPOLATED, SGMC_WEIGHT_FINAL, xb, n));
+      CHECK_OK(sgmc_draws_copy_column(a, c, "log_weight_final", xa, n));
+      CHECK_OK(sgmc_draws_copy_column(b, c, "log_weight_final", xb, n));
       CHECK(memcmp(xa, xb, sizeof(double) * (size_t)n) == 0);
     }
     if (strcmp(sampler, "mhbt") == 0) {
-      int64_t pa = 0, aa = 0, pb = 0, ab = 0, fpa = 0, faa = 0, fpb = 0, fab = 0;
+      static const char *const counts[4] = {"mhbt_proposed", "mhbt_accepted",
+                                            "mhbt_forward_proposed", "mhbt_forward_accepted"};
+      int64_t na = 0, nb = 0;
       double ba = 0, bb = 0;
-      CHECK_OK(sgmc_draws_mhbt_stats(a, c, &pa, &aa, &fpa, &faa, &ba));
-      CHECK_OK(sgmc_draws_mhbt_stats(b, c, &pb, &ab, &fpb, &fab, &bb));
-      CHECK(pa == pb && aa == ab && fpa == fpb && faa == fab && ba == bb && pa > 0);
+      int k;
+      for (k = 0; k < 4; ++k) {
+        CHECK_OK(sgmc_draws_copy_stat_int(a, c, counts[k], &na, 1));
+        CHECK_OK(sgmc_draws_copy_stat_int(b, c, counts[k], &nb, 1));
+        CHECK(na == nb && (k > 0 || na > 0));
+      }
+      CHECK_OK(sgmc_draws_copy_stat(a, c, "mhbt_beta", &ba, 1));
+      CHECK_OK(sgmc_draws_copy_stat(b, c, "mhbt_beta", &bb, 1));
+      CHECK(ba == bb);
     }
   }
   if (strcmp(sampler, "resgld") == 0) {
     int64_t at_a[CHAINS], ac_a[CHAINS], at_b[CHAINS], ac_b[CHAINS], l, accepted = 0;
-    CHECK_OK(sgmc_draws_swap_stats(a, at_a, ac_a, CHAINS - 1));
-    CHECK_OK(sgmc_draws_swap_stats(b, at_b, ac_b, CHAINS - 1));
+    CHECK_OK(sgmc_draws_copy_stat_int(a, 0, "swap_attempts", at_a, CHAINS - 1));
+    CHECK_OK(sgmc_draws_copy_stat_int(a, 0, "swap_accepts", ac_a, CHAINS - 1));
+    CHECK_OK(sgmc_draws_copy_stat_int(b, 0, "swap_attempts", at_b, CHAINS - 1));
+    CHECK_OK(sgmc_draws_copy_stat_int(b, 0, "swap_accepts", ac_b, CHAINS - 1));
     for (l = 0; l + 1 < CHAINS; ++l) {
       CHECK(at_a[l] == at_b[l] && ac_a[l] == ac_b[l]);
       accepted += ac_a[l];
@@ -86,7 +96,7 @@ static void check_same(const sgmc_draws *a, const sgmc_draws *b, const char *sam
   }
   if (strcmp(sampler, "cycsgld") == 0) {
     int64_t cycles = 0;
-    CHECK_OK(sgmc_draws_cycle_count(a, &cycles));
+    CHECK_OK(sgmc_draws_copy_stat_int(a, 0, "cycles", &cycles, 1));
     CHECK(cycles == 4);
   }
   free(xa);

@@ -252,9 +252,10 @@ function _chains(d::Draws, chains::Vector{Int}, rows::Vector{Int}, names::Vector
         info = merge(info, (contour_verdict = contour_verdict(d),
                             contour_partition = [contour_partition(d, c) for c in chains]))
     end
-    if d.sampler == "resgld"
+    stats = statistics(d)
+    if "swap_attempts" in stats
         info = merge(info, (swap_stats = swap_stats(d), temperatures = temperatures(d)))
-    elseif d.sampler == "mhbt"
+    elseif "mhbt_proposed" in stats
         info = merge(info, (mhbt = [mhbt_stats(d, c) for c in chains],))
     elseif is_cyclical(d)
         info = merge(info, (n_cycles = cycle_count(d),))

@@ -16,13 +16,9 @@ of the interacting samplers one together. Throws an [`SgmcError`](@ref)
 (`SGMC_ERROR_STATE`) for a chain stopped during its pilot.
 """
 function contour_partition(d::Draws, chain::Integer = 1)
-    u1, du, zeta = Ref{Float64}(0), Ref{Float64}(0), Ref{Float64}(0)
-    m, pilot = Ref{Int64}(0), Ref{Int64}(0)
-    automatic = Ref{Int32}(0)
-    check(LibSgmc.sgmc_draws_contour_partition(d, _chain_arg(d, chain), u1, du, m, zeta, pilot,
-                                               automatic))
-    return (u1 = u1[], du = du[], m = Int(m[]), zeta = zeta[], pilot_steps = Int(pilot[]),
-            automatic = automatic[] != 0)
+    stat(name) = statistic(d, "contour_" * name, chain)
+    return (u1 = stat("u1"), du = stat("du"), m = Int(stat("m")), zeta = stat("zeta"),
+            pilot_steps = Int(stat("pilot_steps")), automatic = stat("automatic") != 0)
 end
 
 """
@@ -80,14 +76,4 @@ function _warn_not_converged(d::Draws)
     v = contour_verdict(d)
     v.converged || @warn "the contour run did not converge; do not use its weighted estimates" reasons = v.reasons
     return d
-end
-
-# The m of one chain: an automatic partition may give each chain its own.
-function _chain_m(d::Draws, chain::Integer)
-    try
-        return contour_partition(d, chain).m
-    catch e
-        e isa SgmcError || rethrow()
-        return contour_shape(d)[1]  # stopped during its pilot
-    end
 end

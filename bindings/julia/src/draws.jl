@@ -5,7 +5,9 @@ Recorded draws of one or more chains (an `sgmc_draws` handle released by a
 finalizer), from [`sample_chains`](@ref) or a [`Sgmc.Chain`](@ref). Chains are
 numbered from 1 here (chain `c` is chain `c - 1` of the C API). Read them
 with [`Sgmc.positions`](@ref), [`Sgmc.energies`](@ref), [`Sgmc.iterations`](@ref), the
-sampler-specific accessors, or convert them with `MCMCChains.Chains(draws)`.
+sampler-specific accessors (each a reader of a column or statistic by name:
+[`Sgmc.column`](@ref), [`Sgmc.statistic`](@ref)), or convert them with
+`MCMCChains.Chains(draws)`.
 
 `n_draws` is the number of draws of every chain, except in the draws of a
 run that a fault of the model stopped ([`SgmcFault`](@ref)): chains then
@@ -72,11 +74,7 @@ The evaluations of the model each chain rejected under the option
 `on_fault = "reject"` (docs/faults.md); 0 under `"error"`.
 """
 faults(d::Draws) = [faults(d, c) for c in 1:d.n_chains]
-function faults(d::Draws, chain::Integer)
-    n = Ref{Int64}(0)
-    check(LibSgmc.sgmc_draws_faults(d, _chain_arg(d, chain), n))
-    return Int(n[])
-end
+faults(d::Draws, chain::Integer) = Int(statistic(d, "faults", chain))
 
 """
     Sgmc.positions(draws, chain = 1) -> Matrix{Float64}
@@ -95,22 +93,14 @@ end
 
 The stochastic energy U(x) ≈ U0 + (N/n) S_B of each draw of one chain.
 """
-function energies(d::Draws, chain::Integer = 1)
-    buf = Vector{Float64}(undef, draw_count(d, chain))
-    check(LibSgmc.sgmc_draws_copy_energy(d, _chain_arg(d, chain), buf, length(buf)))
-    return buf
-end
+energies(d::Draws, chain::Integer = 1) = column(d, "energy", chain)
 
 """
     Sgmc.iterations(draws, chain = 1) -> Vector{Int64}
 
 The iteration k (1-based) at which each draw of one chain was made.
 """
-function iterations(d::Draws, chain::Integer = 1)
-    buf = Vector{Int64}(undef, draw_count(d, chain))
-    check(LibSgmc.sgmc_draws_copy_steps(d, _chain_arg(d, chain), buf, length(buf)))
-    return buf
-end
+iterations(d::Draws, chain::Integer = 1) = column(d, "step", chain)
 
 """
     Array(draws) -> Array{Float64,3}
@@ -127,8 +117,9 @@ function Base.Array(d::Draws)
     return out
 end
 
-is_contour(d::Draws) = _in_family(d.sampler, LibSgmc.SGMC_FAMILY_CONTOUR)
-is_cyclical(d::Draws) = _in_family(d.sampler, LibSgmc.SGMC_FAMILY_CYCLICAL)
+# A part is there when the library recorded it: no list of sampler families.
+is_contour(d::Draws) = "log_weight" in columns(d)
+is_cyclical(d::Draws) = "cycle" in columns(d)
 
 _kind(s::Symbol) = s === :interpolated ? LibSgmc.SGMC_WEIGHT_INTERPOLATED :
                    s === :bin ? LibSgmc.SGMC_WEIGHT_BIN :
@@ -143,26 +134,23 @@ _when(s::Symbol) = s === :running ? LibSgmc.SGMC_WEIGHT_RUNNING :
 The number of subregions (the largest over the chains) and of thetas kept
 per chain of a contour run.
 """
-function contour_shape(d::Draws)
-    m = Ref{Int64}(0)
-    t = Ref{Int64}(0)
-    check(LibSgmc.sgmc_draws_contour_shape(d, m, t))
-    return (m[], t[])
-end
+contour_shape(d::Draws) =
+    (maximum(_chain_m(d, c) for c in 1:d.n_chains), size(theta_trace(d, 1), 1))
 
 """
     log_weights(draws, chain = 1; kind = :interpolated, when = :running) -> Vector{Float64}
 
 The importance log-weight of each draw of one chain of a contour sampler
 (CSGLD, CSGHMC, pCSGLD, KSGLD): `kind` `:interpolated` or `:bin`, with the
-running or the `:final` theta. Only differences matter.
+running or the `:final` theta (the column `"log_weight"`,
+`"log_weight_bin"`, `"log_weight_final"` or `"log_weight_bin_final"`). Only
+differences matter.
 """
 function log_weights(d::Draws, chain::Integer = 1; kind::Symbol = :interpolated,
                      when::Symbol = :running)
-    buf = Vector{Float64}(undef, draw_count(d, chain))
-    check(LibSgmc.sgmc_draws_copy_log_weights(d, _chain_arg(d, chain), _kind(kind), _when(when),
-                                              buf, length(buf)))
-    return buf
+    _kind(kind), _when(when)  # checks both
+    name = "log_weight" * (kind === :bin ? "_bin" : "") * (when === :final ? "_final" : "")
+    return column(d, name, chain)
 end
 
 """
@@ -171,12 +159,10 @@ end
 The final theta (m values summing to 1) of one chain of a contour run; m is
 the chain's own (an automatic partition may differ between chains).
 """
-function theta(d::Draws, chain::Integer = 1)
-    m = _chain_m(d, chain)
-    buf = Vector{Float64}(undef, m)
-    check(LibSgmc.sgmc_draws_copy_theta(d, _chain_arg(d, chain), buf, m))
-    return buf
-end
+theta(d::Draws, chain::Integer = 1) = vcat(statistic(d, "theta", chain))
+
+# The m of one chain: an automatic partition may give each chain its own.
+_chain_m(d::Draws, chain::Integer) = length(theta(d, chain))
 
 """
     theta_trace(draws, chain = 1) -> Matrix{Float64}
@@ -184,11 +170,8 @@ end
 theta after every `theta_thin`-th iteration: n_thetas × m.
 """
 function theta_trace(d::Draws, chain::Integer = 1)
-    _, t = contour_shape(d)
-    m = _chain_m(d, chain)
-    buf = Vector{Float64}(undef, m * t)
-    check(LibSgmc.sgmc_draws_copy_theta_trace(d, _chain_arg(d, chain), buf, length(buf)))
-    return permutedims(reshape(buf, m, t))
+    t = statistic(d, "theta_trace", chain)
+    return t isa AbstractMatrix ? t : reshape(vcat(t), 1, :)  # one theta kept: a row
 end
 
 """
@@ -196,11 +179,7 @@ end
 
 The subregion J(U(x_k)) of each draw, 1-based in 1:m.
 """
-function contour_index(d::Draws, chain::Integer = 1)
-    buf = Vector{Int64}(undef, draw_count(d, chain))
-    check(LibSgmc.sgmc_draws_copy_contour_index(d, _chain_arg(d, chain), buf, length(buf)))
-    return buf .+ 1
-end
+contour_index(d::Draws, chain::Integer = 1) = column(d, "subregion", chain) .+ 1
 
 """
     weighted_moments(draws, chain = 1; kind = :interpolated, when = :running) -> (mean, variance, ess)
@@ -259,8 +238,8 @@ function pooled_weighted_moments(d::Draws; kind::Symbol = :interpolated, when::S
     mean = Vector{Float64}(undef, d.dim)
     var = Vector{Float64}(undef, d.dim)
     ess = Ref{Cdouble}(0)
-    check(LibSgmc.sgmc_draws_pooled_weighted_moments(d, _kind(kind), _when(when), mean, var, d.dim,
-                                                     ess))
+    check(LibSgmc.sgmc_draws_weighted_moments(d, -1, _kind(kind), _when(when), mean, var, d.dim,
+                                              ess))
     return (mean = mean, variance = var, ess = ess[])
 end
 
@@ -274,8 +253,8 @@ function pooled_weighted_quantiles(d::Draws, probs::AbstractVector{<:Real};
                                    kind::Symbol = :interpolated, when::Symbol = :running)
     p = Vector{Float64}(probs)
     buf = Vector{Float64}(undef, length(p) * d.dim)
-    check(LibSgmc.sgmc_draws_pooled_weighted_quantiles(d, _kind(kind), _when(when), p, length(p),
-                                                       buf, length(buf)))
+    check(LibSgmc.sgmc_draws_weighted_quantiles(d, -1, _kind(kind), _when(when), p, length(p),
+                                                buf, length(buf)))
     return permutedims(reshape(buf, d.dim, length(p)))
 end
 
@@ -290,7 +269,7 @@ function pooled_resample(d::Draws, n_out::Integer; kind::Symbol = :interpolated,
                          when::Symbol = :running, seed::Integer = 1)
     n_out >= 1 || throw(ArgumentError("n_out = $n_out: must be >= 1"))
     buf = Vector{Int64}(undef, n_out)
-    check(LibSgmc.sgmc_draws_pooled_resample(d, _kind(kind), _when(when), n_out, UInt64(seed), buf))
+    check(LibSgmc.sgmc_draws_resample(d, -1, _kind(kind), _when(when), n_out, UInt64(seed), buf))
     return buf .+ 1
 end
 
@@ -299,22 +278,14 @@ end
 
 The number of cycles M of a cyclical run (`:cycsgld`, `:cycsghmc`).
 """
-function cycle_count(d::Draws)
-    r = Ref{Int64}(0)
-    check(LibSgmc.sgmc_draws_cycle_count(d, r))
-    return r[]
-end
+cycle_count(d::Draws) = statistic(d, "cycles")
 
 """
     Sgmc.cycles(draws, chain = 1) -> Vector{Int64}
 
 The cycle (1-based) of each draw of one chain of a cyclical run.
 """
-function cycles(d::Draws, chain::Integer = 1)
-    buf = Vector{Int64}(undef, draw_count(d, chain))
-    check(LibSgmc.sgmc_draws_copy_cycles(d, _chain_arg(d, chain), buf, length(buf)))
-    return buf .+ 1
-end
+cycles(d::Draws, chain::Integer = 1) = column(d, "cycle", chain) .+ 1
 
 _model_arg(m) = m === nothing ? Ptr{LibSgmc.sgmc_model}(C_NULL) : m
 
@@ -359,24 +330,15 @@ end
 Swap attempts and acceptances of each neighbouring pair (r, r + 1) of
 replicas of a `:resgld` run (vectors of length R - 1).
 """
-function swap_stats(d::Draws)
-    n = max(d.n_chains - 1, 1)
-    attempts = Vector{Int64}(undef, n)
-    accepts = Vector{Int64}(undef, n)
-    check(LibSgmc.sgmc_draws_swap_stats(d, attempts, accepts, n))
-    return (attempts = attempts[1:(d.n_chains - 1)], accepts = accepts[1:(d.n_chains - 1)])
-end
+swap_stats(d::Draws) = (attempts = vcat(statistic(d, "swap_attempts")),
+                        accepts = vcat(statistic(d, "swap_accepts")))
 
 """
     temperatures(draws) -> Vector{Float64}
 
 The temperature of each chain: the ladder of a `:resgld` run.
 """
-function temperatures(d::Draws)
-    buf = Vector{Float64}(undef, d.n_chains)
-    check(LibSgmc.sgmc_draws_copy_temperatures(d, buf, length(buf)))
-    return buf
-end
+temperatures(d::Draws) = [statistic(d, "temperature", c) for c in 1:d.n_chains]
 
 """
     Sgmc.convergence(draws; stat = :rhat) -> Vector{Float64}
@@ -419,12 +381,9 @@ end
 MHBT's proposals and acceptances (all, and forward ones), its beta and the
 acceptance rate, for one chain of a `:mhbt` run or an ask/tell chain.
 """
-function mhbt_stats(d::Draws, chain::Integer = 1)
-    p, a, fp, fa = Ref{Int64}(0), Ref{Int64}(0), Ref{Int64}(0), Ref{Int64}(0)
-    beta = Ref{Cdouble}(0)
-    check(LibSgmc.sgmc_draws_mhbt_stats(d, _chain_arg(d, chain), p, a, fp, fa, beta))
-    return _mhbt(p[], a[], fp[], fa[], beta[])
-end
+mhbt_stats(d::Draws, chain::Integer = 1) =
+    _mhbt((statistic(d, "mhbt_" * name, chain)
+           for name in ("proposed", "accepted", "forward_proposed", "forward_accepted", "beta"))...)
 
 _mhbt(p, a, fp, fa, beta) = (proposed = p, accepted = a, forward_proposed = fp,
                              forward_accepted = fa, beta = beta,

@@ -769,7 +769,9 @@ SGMC_API sgmc_status sgmc_model_mlp_regression(sgmc_model **out, const sgmc_data
 /* ------------------------------------------------------------------------ */
 /** @name Draws
  *  Recorded draws of one or more chains: per chain, n_draws points of
- *  dimension d with the stochastic energy and the iteration of each.
+ *  dimension d, with what the sampler records beside them (the stochastic
+ *  energy and the iteration of each draw, ...) read by name: see "Draws:
+ *  named columns and statistics".
  *  @{ */
 
 /** @brief Recorded draws; owned by the caller. */
@@ -818,28 +820,6 @@ SGMC_API sgmc_status sgmc_draws_count(const sgmc_draws *draws, int64_t chain, in
  */
 SGMC_API sgmc_status sgmc_draws_copy(const sgmc_draws *draws, int64_t chain, double *out,
                                      int64_t out_len);
-
-/**
- * @brief Copies the stochastic energy U(x) ≈ U0 + (N/n) S_B of each draw of one chain.
- * @param[in] draws The draws.
- * @param[in] chain In [0, n_chains).
- * @param[out] out n_draws values.
- * @param[in] out_len The length of @p out; at least n_draws.
- * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_draws_copy_energy(const sgmc_draws *draws, int64_t chain, double *out,
-                                            int64_t out_len);
-
-/**
- * @brief Copies the iteration k (1-based) at which each draw of one chain was made.
- * @param[in] draws The draws.
- * @param[in] chain In [0, n_chains).
- * @param[out] out n_draws values.
- * @param[in] out_len The length of @p out; at least n_draws.
- * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_draws_copy_steps(const sgmc_draws *draws, int64_t chain, int64_t *out,
-                                           int64_t out_len);
 /** @} */
 
 /* ------------------------------------------------------------------------ */
@@ -847,17 +827,30 @@ SGMC_API sgmc_status sgmc_draws_copy_steps(const sgmc_draws *draws, int64_t chai
  *  Whatever a sampler records beside its draws, read by name, so that a
  *  caller reads any of it without knowing the sampler's family (and a new
  *  part needs no new function). A column has one row per draw of a chain:
- *  "energy", "step"; "cycle" (cyclical samplers); "subregion" and
- *  "log_weight" (contour samplers). A statistic describes one chain:
- *  "temperature", "iterations", "faults"; "theta", "theta_trace",
- *  "contour_u1", "contour_du", "contour_m", "contour_zeta",
- *  "contour_pilot_steps", "contour_automatic" (contour samplers);
- *  "mhbt_proposed", "mhbt_accepted", "mhbt_forward_proposed",
- *  "mhbt_forward_accepted", "mhbt_beta" (MHBT); and, the same for every
- *  chain since they describe the whole run, "cycles" (cyclical samplers),
- *  "swap_attempts" and "swap_accepts" (replica exchange). docs/runs.md says
- *  what each holds. Values are rows x cols, row after row, of the type
- *  sgmc_draws_column_shape() or sgmc_draws_stat_shape() gives.
+ *  "energy" (the stochastic energy U(x) ~ U0 + (N/n) S_B), "step" (the
+ *  iteration k, 1-based, of the draw); "cycle" (cyclical samplers: the
+ *  0-based cycle); "subregion" (the 0-based J(U(x_k)) - 1), "log_weight",
+ *  "log_weight_final", "log_weight_bin" and "log_weight_bin_final" (contour
+ *  samplers: the importance log-weights of each ::sgmc_weight_kind with the
+ *  running or the final theta, ::sgmc_weight_theta). A statistic describes
+ *  one chain: "temperature" (its tau: the rung of a "resgld" ladder),
+ *  "iterations", "faults" (evaluations rejected under "on_fault" =
+ *  "reject"); "theta" (the final theta, 1 x m), "theta_trace" (one row per
+ *  theta kept, see "theta_thin"), "contour_u1", "contour_du", "contour_m",
+ *  "contour_zeta", "contour_pilot_steps", "contour_automatic" (the
+ *  partition the chain ran with), "contour_theta_max", "contour_visit_tv",
+ *  "contour_multiplier_out", "contour_theta_drift", "contour_kish_share",
+ *  "contour_weighted_rhat" (the convergence checks of its theta, see
+ *  ::sgmc_contour_check), "contour_converged" (the run's verdict, 1 or 0)
+ *  and, for several chains that do not share theta,
+ *  "contour_across_weighted_rhat" (contour samplers); "mhbt_proposed",
+ *  "mhbt_accepted", "mhbt_forward_proposed", "mhbt_forward_accepted",
+ *  "mhbt_beta" (MHBT); and, the same for every chain since they describe
+ *  the whole run, "cycles" (cyclical samplers: M), "swap_attempts" and
+ *  "swap_accepts" (replica exchange: one per neighbouring pair (r, r + 1)).
+ *  docs/runs.md says what each holds. Values are rows x cols, row after
+ *  row, of the type sgmc_draws_column_shape() or sgmc_draws_stat_shape()
+ *  gives.
  *  @{ */
 
 /** @brief The type of a column's or statistic's values. */
@@ -1008,7 +1001,7 @@ typedef int (*sgmc_progress_fn)(int64_t steps_done, int64_t steps_total, void *u
  *
  * Chain c uses random streams keyed by ("seed", c), so the draws do not
  * depend on the number of threads. With "sampler" = "resgld" the chains are
- * the replicas of one replica-exchange run (see sgmc_draws_swap_stats());
+ * the replicas of one replica-exchange run (see "Replica exchange");
  * with "icsgld", "icsghmc" or "picsgld" they share one theta (see
  * "Interacting contour samplers").
  * A model made without
@@ -1446,19 +1439,11 @@ SGMC_API sgmc_status sgmc_run_save(sgmc_run *run, const char *path);
  *    faults is as reproducible as one without, for any number of threads.
  *
  *  Rejecting faults conditions the sampler on the model not failing: it
- *  samples the target restricted to where the model can be evaluated.
+ *  samples the target restricted to where the model can be evaluated. The
+ *  statistic "faults" of each chain of the draws counts the evaluations it
+ *  rejected (a fault that stops the chain changes nothing and is not
+ *  counted; 0 under "error").
  *  @{ */
-
-/**
- * @brief The number of evaluations one chain of a run rejected: faults
- *        discarded under "on_fault" = "reject" (a fault that stops the
- *        chain changes nothing and is not counted); 0 under "error".
- * @param[in] draws Draws from sgmc_sample() or sgmc_run_draws().
- * @param[in] chain In [0, n_chains).
- * @param[out] out The count.
- * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_draws_faults(const sgmc_draws *draws, int64_t chain, int64_t *out);
 /** @} */
 
 /* ------------------------------------------------------------------------ */
@@ -1674,27 +1659,6 @@ typedef enum sgmc_cycle_weighting {
 } sgmc_cycle_weighting;
 
 /**
- * @brief The number of cycles M of a cyclical run.
- * @param[in] draws Draws of a "cycsgld" or "cycsghmc" run (sgmc_sample() or
- *                  sgmc_run_draws()).
- * @param[out] n_cycles M.
- * @return ::SGMC_OK; ::SGMC_ERROR_STATE when the draws are not from a
- *         cyclical sampler; ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_draws_cycle_count(const sgmc_draws *draws, int64_t *n_cycles);
-
-/**
- * @brief Copies the 0-based cycle of each draw of one chain.
- * @param[in] draws Draws of a cyclical run.
- * @param[in] chain In [0, n_chains).
- * @param[out] out n_draws values in [0, M), non-decreasing.
- * @param[in] out_len The length of @p out; at least n_draws.
- * @return ::SGMC_OK, ::SGMC_ERROR_STATE or ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_draws_copy_cycles(const sgmc_draws *draws, int64_t chain, int64_t *out,
-                                            int64_t out_len);
-
-/**
  * @brief The weight w_c of each cycle of one chain, normalised (in log
  *        space) to sum to 1; 0 for a cycle without draws.
  * @param[in] draws Draws of a cyclical run.
@@ -1703,7 +1667,7 @@ SGMC_API sgmc_status sgmc_draws_copy_cycles(const sgmc_draws *draws, int64_t cha
  *                  ::SGMC_CYCLE_WEIGHTS_HARMONIC, ignored otherwise. It is
  *                  evaluated on the calling thread.
  * @param[in] weighting ::SGMC_CYCLE_WEIGHTS_EQUAL or ::SGMC_CYCLE_WEIGHTS_HARMONIC.
- * @param[out] weights M values.
+ * @param[out] weights M values (M: the statistic "cycles").
  * @param[in] weights_len The length of @p weights; at least M.
  * @return ::SGMC_OK, ::SGMC_ERROR_STATE, ::SGMC_ERROR_INVALID_ARGUMENT,
  *         ::SGMC_ERROR_NONFINITE or ::SGMC_ERROR_CALLBACK (from the model).
@@ -1733,31 +1697,11 @@ SGMC_API sgmc_status sgmc_draws_cycle_mean(const sgmc_draws *draws, int64_t chai
  *  A "resgld" run (SPEC §6) has R = "n_chains" replicas at temperatures
  *  geometric from "temperature" to "temperature_max". Chain 0 of its draws is
  *  the lowest temperature (the target's draws); chain r holds the draws of
- *  the tempered target at the r-th temperature.
+ *  the tempered target at the r-th temperature: the statistic
+ *  "temperature" of each chain gives the ladder, "swap_attempts" and
+ *  "swap_accepts" what each neighbouring pair (r, r + 1) exchanged (see
+ *  "Draws: named columns and statistics").
  *  @{ */
-
-/**
- * @brief Swap attempts and acceptances of each neighbouring pair (r, r + 1).
- * @param[in] draws Draws of a "resgld" run.
- * @param[out] attempts R - 1 values.
- * @param[out] accepts R - 1 values.
- * @param[in] n_pairs The length of each array; at least R - 1.
- * @return ::SGMC_OK; ::SGMC_ERROR_STATE when the draws are not from a
- *         replica-exchange run; ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_draws_swap_stats(const sgmc_draws *draws, int64_t *attempts,
-                                           int64_t *accepts, int64_t n_pairs);
-
-/**
- * @brief Copies the temperature tau of each chain: the ladder of a "resgld"
- *        run, or "temperature" for every chain of any other run.
- * @param[in] draws Draws from sgmc_sample() or sgmc_run_draws().
- * @param[out] out n_chains values.
- * @param[in] out_len The length of @p out; at least n_chains.
- * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_draws_copy_temperatures(const sgmc_draws *draws, double *out,
-                                                  int64_t out_len);
 /** @} */
 
 /* ------------------------------------------------------------------------ */
@@ -1813,12 +1757,17 @@ SGMC_API sgmc_status sgmc_mode_coverage(const double *draws, int64_t n_draws, in
  *  The chains target pi(x) / Psi_theta(U(x))^zeta, so each recorded draw
  *  carries an importance log-weight, and E_pi f is estimated by
  *  sum_k w_k f(x_k) / sum_k w_k (self-normalised, computed in log space).
- *  Every function below that reads draws works on one chain, since each
- *  chain of sgmc_sample() has its own theta; the interacting samplers'
- *  chains share one, and their estimates pool all chains (below).
+ *  The draws of a contour run carry, by name (see "Draws: named columns
+ *  and statistics"), the subregion and the log-weights of every draw and
+ *  each chain's theta, its trajectory and its partition. Every function
+ *  below that reads draws works on one chain, since each chain of
+ *  sgmc_sample() has its own theta; the interacting samplers' chains share
+ *  one, and their estimates pool all chains: chain = -1 (see "Interacting
+ *  contour samplers").
  *  @{ */
 
-/** @brief Which importance weight of a draw (SPEC §4.1). */
+/** @brief Which importance weight of a draw (SPEC §4.1). Weights are defined
+ *  up to a common factor: only differences of log-weights matter. */
 typedef enum sgmc_weight_kind {
   SGMC_WEIGHT_INTERPOLATED = 0, /**< log w_k = zeta log Psi_theta(U(x_k)); unbiased at a fixed theta; the default */
   SGMC_WEIGHT_BIN = 1           /**< log w_k = zeta log theta(J_k) (CSGLD Thm 2); O(du) bias */
@@ -1845,90 +1794,22 @@ SGMC_API sgmc_status sgmc_options_set_theta0(sgmc_options *options, const double
                                              int64_t m);
 
 /**
- * @brief The sizes of the contour record (the size query before a copy).
- * @param[in] draws Draws of a contour sampler.
- * @param[out] m The number of subregions: the largest over the chains (with
- *               an automatic partition each chain of csgld, csghmc and
- *               pcsgld chooses its own, see sgmc_draws_contour_partition()).
- *               May be NULL.
- * @param[out] n_thetas The number of thetas kept per chain: n_steps /
- *                      "theta_thin", less the pilot's share of an automatic
- *                      partition (floor(K_pilot / theta_thin), whose thetas
- *                      are not kept); 0 when "theta_thin" is 0. May be NULL.
- * @return ::SGMC_OK; ::SGMC_ERROR_STATE for draws of a non-contour sampler;
- *         ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_draws_contour_shape(const sgmc_draws *draws, int64_t *m,
-                                              int64_t *n_thetas);
-
-/**
- * @brief Copies the final theta of one chain.
- * @param[in] draws Draws of a contour sampler.
- * @param[in] chain In [0, n_chains).
- * @param[out] out m values theta(1..m).
- * @param[in] out_len At least m.
- * @return ::SGMC_OK, ::SGMC_ERROR_STATE or ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_draws_copy_theta(const sgmc_draws *draws, int64_t chain, double *out,
-                                           int64_t out_len);
-
-/**
- * @brief Copies the trajectory of theta of one chain.
- * @param[in] draws Draws of a contour sampler.
- * @param[in] chain In [0, n_chains).
- * @param[out] out n_thetas * m values: row t (m values) is theta after
- *                 iteration (t + 1) * "theta_thin".
- * @param[in] out_len At least n_thetas * m.
- * @return ::SGMC_OK, ::SGMC_ERROR_STATE or ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_draws_copy_theta_trace(const sgmc_draws *draws, int64_t chain,
-                                                 double *out, int64_t out_len);
-
-/**
- * @brief Copies the subregion index of each draw of one chain.
- * @param[in] draws Draws of a contour sampler.
- * @param[in] chain In [0, n_chains).
- * @param[out] out n_draws values J(U(x_k)) - 1, 0-based, in [0, m).
- * @param[in] out_len At least n_draws.
- * @return ::SGMC_OK, ::SGMC_ERROR_STATE or ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_draws_copy_contour_index(const sgmc_draws *draws, int64_t chain,
-                                                   int64_t *out, int64_t out_len);
-
-/**
- * @brief Copies the importance log-weight of each draw of one chain.
- *
- * ::SGMC_WEIGHT_INTERPOLATED: log w_k = zeta log Psi_theta(U(x_k));
- * ::SGMC_WEIGHT_BIN: log w_k = zeta log theta(J_k); theta is the running
- * theta of iteration k or the final theta (@p when). Weights are defined up
- * to a common factor: only differences of log-weights matter.
- * @param[in] draws Draws of a contour sampler.
- * @param[in] chain In [0, n_chains).
- * @param[in] kind ::SGMC_WEIGHT_INTERPOLATED or ::SGMC_WEIGHT_BIN.
- * @param[in] when ::SGMC_WEIGHT_RUNNING or ::SGMC_WEIGHT_FINAL.
- * @param[out] out n_draws values.
- * @param[in] out_len At least n_draws.
- * @return ::SGMC_OK, ::SGMC_ERROR_STATE or ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_draws_copy_log_weights(const sgmc_draws *draws, int64_t chain,
-                                                 sgmc_weight_kind kind, sgmc_weight_theta when,
-                                                 double *out, int64_t out_len);
-
-/**
  * @brief Self-normalised weighted mean and variance of one chain's draws.
  *
  * With normalised weights w_k = exp(lw_k - log sum_j exp(lw_j)):
  * mean = sum_k w_k x_k, variance = sum_k w_k (x_k - mean)^2 per coordinate,
  * and Kish's effective sample size (sum_k w_k)^2 / sum_k w_k^2.
  * @param[in] draws Draws of a contour sampler.
- * @param[in] chain In [0, n_chains).
- * @param[in] kind Which weight (see sgmc_draws_copy_log_weights()).
+ * @param[in] chain In [0, n_chains), or -1: the draws of all chains of an
+ *                  interacting sampler pooled.
+ * @param[in] kind Which weight.
  * @param[in] when Which theta.
  * @param[out] mean d values. May be NULL.
  * @param[out] variance d values. May be NULL.
  * @param[in] dim d.
  * @param[out] kish_ess The effective sample size, in [1, n_draws]. May be NULL.
- * @return ::SGMC_OK; ::SGMC_ERROR_STATE (not a contour sampler, or no draws);
+ * @return ::SGMC_OK; ::SGMC_ERROR_STATE (not a contour sampler, no draws,
+ *         or chain -1 of chains that do not share a theta);
  *         ::SGMC_ERROR_INVALID_ARGUMENT.
  */
 SGMC_API sgmc_status sgmc_draws_weighted_moments(const sgmc_draws *draws, int64_t chain,
@@ -1942,7 +1823,7 @@ SGMC_API sgmc_status sgmc_draws_weighted_moments(const sgmc_draws *draws, int64_
  * For probability p, the smallest draw value q with sum_{k: x_k <= q} w_k >= p
  * (the inverse of the weighted empirical distribution function).
  * @param[in] draws Draws of a contour sampler.
- * @param[in] chain In [0, n_chains).
+ * @param[in] chain In [0, n_chains), or -1 (as for sgmc_draws_weighted_moments()).
  * @param[in] kind Which weight.
  * @param[in] when Which theta.
  * @param[in] probs @p n_probs probabilities in [0, 1].
@@ -1964,13 +1845,15 @@ SGMC_API sgmc_status sgmc_draws_weighted_quantiles(const sgmc_draws *draws, int6
  * W_k = w_1 + ... + w_k the cumulative normalised weights. Draw k is picked
  * floor(n_out w_k) or ceil(n_out w_k) times, n_out w_k on average.
  * @param[in] draws Draws of a contour sampler.
- * @param[in] chain In [0, n_chains).
+ * @param[in] chain In [0, n_chains), or -1 (as for sgmc_draws_weighted_moments()).
  * @param[in] kind Which weight.
  * @param[in] when Which theta.
  * @param[in] n_out The number of draws wanted, >= 1.
  * @param[in] seed Seeds the one uniform.
  * @param[out] out @p n_out 0-based draw indices, in increasing order: draw
- *                 i of the resampled set is draw out[i] of sgmc_draws_copy().
+ *                 i of the resampled set is draw out[i] of sgmc_draws_copy();
+ *                 with chain -1, indices into the pooled draws: index
+ *                 n_0 + ... + n_{c-1} + i is draw i of chain c (n_c draws).
  * @return ::SGMC_OK, ::SGMC_ERROR_STATE or ::SGMC_ERROR_INVALID_ARGUMENT.
  */
 SGMC_API sgmc_status sgmc_draws_resample(const sgmc_draws *draws, int64_t chain,
@@ -1991,7 +1874,10 @@ SGMC_API sgmc_status sgmc_draws_resample(const sgmc_draws *draws, int64_t chain,
  *  sampler on it, and its energies, weighted by their importance weights,
  *  choose the final one. Each chain of csgld, csghmc and pcsgld chooses
  *  from its own pilot; the chains of the interacting samplers choose
- *  together from all pilots.
+ *  together from all pilots. The statistics "contour_u1", "contour_du",
+ *  "contour_m", "contour_zeta", "contour_pilot_steps" and
+ *  "contour_automatic" of each chain give the partition it ran with
+ *  (::SGMC_ERROR_STATE for a chain stopped during its pilot).
  *
  *  Every contour run is also diagnosed: six statistics per theta (per
  *  chain, or one for all chains of an interacting sampler), each with a
@@ -1999,25 +1885,10 @@ SGMC_API sgmc_status sgmc_draws_resample(const sgmc_draws *draws, int64_t chain,
  *  must not be trusted, whatever its estimates look like.
  *  @{ */
 
-/** @brief The partition, zeta and pilot that one chain of a contour run used.
- *  @param[in] draws Draws of a contour sampler.
- *  @param[in] chain In [0, n_chains).
- *  @param[out] u1 The lowest boundary. May be NULL (so may every output).
- *  @param[out] du The bandwidth.
- *  @param[out] m The number of subregions.
- *  @param[out] zeta The flattening exponent.
- *  @param[out] pilot_steps K_pilot of an automatic partition, else 0.
- *  @param[out] automatic 1 when the pilot chose the partition, else 0.
- *  @return ::SGMC_OK; ::SGMC_ERROR_STATE for draws of a non-contour sampler
- *          or a run stopped during its pilot (no partition yet);
- *          ::SGMC_ERROR_INVALID_ARGUMENT. */
-SGMC_API sgmc_status sgmc_draws_contour_partition(const sgmc_draws *draws, int64_t chain,
-                                                  double *u1, double *du, int64_t *m,
-                                                  double *zeta, int64_t *pilot_steps,
-                                                  int32_t *automatic);
-
 /** @brief The convergence statistics of a contour run (SPEC §4.4), in this
- *         order in the arrays of sgmc_draws_contour_diagnostics(). */
+ *         order in the arrays of sgmc_draws_contour_diagnostics(); each is
+ *         also the statistic "contour_<name>" of the draws (the name of
+ *         sgmc_contour_check_info()). */
 typedef enum sgmc_contour_check {
   SGMC_CONTOUR_THETA_MAX = 0,      /**< the largest share of the energy pdf theta estimates in one subregion; fails above 0.9 */
   SGMC_CONTOUR_VISIT_TV = 1,       /**< TV distance of the last half's subregion visits from the fixed point's; fails above 0.2 */
@@ -2060,7 +1931,8 @@ SGMC_API sgmc_status sgmc_draws_contour_diagnostics(const sgmc_draws *draws, int
 
 /** @brief The verdict over every theta of the run (and, for csgld, csghmc,
  *         pcsgld and ksgld with several chains, the weighted R-hat across
- *         them): converged when every statistic is within its limit.
+ *         them): converged when every statistic is within its limit (also
+ *         the statistic "contour_converged" of the draws), with its reasons.
  *  @param[in] draws Draws of a contour sampler.
  *  @param[out] converged 1 or 0. May be NULL.
  *  @param[out] reasons Empty when converged, else one sentence per failing
@@ -2094,26 +1966,14 @@ SGMC_API sgmc_status sgmc_draws_contour_verdict(const sgmc_draws *draws, int32_t
  *  probability p_f, otherwise x' = x - eps g_I(x) + beta sigma z, whose
  *  density is the two-component Gaussian mixture of eq. (7). Rejected
  *  proposals leave x_t, I_t and its cached mu and gradient unchanged; the draw
- *  of an iteration is the state after its accept/reject.
+ *  of an iteration is the state after its accept/reject. The draws hold
+ *  each chain's counts and final beta as the statistics "mhbt_proposed"
+ *  (= iterations), "mhbt_accepted", "mhbt_forward_proposed" (RSGLD eq. 6,
+ *  first case; random-walk and SGLD proposals count as forward),
+ *  "mhbt_forward_accepted" and "mhbt_beta" (the backward noise scale
+ *  beta >= 1). The first evaluation (at x0) and the adjustment proposals of
+ *  adaptive beta are not iterations and are not counted.
  *  @{ */
-
-/**
- * @brief The same statistics for one chain of draws made by sgmc_sample() or
- *        sgmc_run_draws() with sampler "mhbt", at the end of the run.
- * @param[in] draws Draws of sampler "mhbt".
- * @param[in] chain In [0, n_chains).
- * @param[out] proposed Proposals made. May be NULL.
- * @param[out] accepted Proposals accepted. May be NULL.
- * @param[out] forward_proposed Forward proposals. May be NULL.
- * @param[out] forward_accepted Forward proposals accepted. May be NULL.
- * @param[out] beta The final beta. May be NULL.
- * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT (also for draws of
- *         another sampler).
- */
-SGMC_API sgmc_status sgmc_draws_mhbt_stats(const sgmc_draws *draws, int64_t chain,
-                                           int64_t *proposed, int64_t *accepted,
-                                           int64_t *forward_proposed, int64_t *forward_accepted,
-                                           double *beta);
 /** @} */
 
 /* ------------------------------------------------------------------------ */
@@ -2136,69 +1996,12 @@ SGMC_API sgmc_status sgmc_draws_mhbt_stats(const sgmc_draws *draws, int64_t chai
  *  bitwise the same for any "threads" (and any number of MPI processes,
  *  sgmc_mpi.h). n_chains = 1 is allowed: it is CSGLD with the same field.
  *
- *  The shared theta and its trajectory are those of any chain:
- *  sgmc_draws_copy_theta() and sgmc_draws_copy_theta_trace() with chain 0.
- *  The weighted estimates below pool the draws of all chains, chain 0
- *  first, in the order of sgmc_draws_copy().
+ *  The shared theta and its trajectory are those of any chain: the
+ *  statistics "theta" and "theta_trace" of chain 0. The weighted
+ *  estimates with chain = -1 (sgmc_draws_weighted_moments(),
+ *  sgmc_draws_weighted_quantiles(), sgmc_draws_resample()) pool the draws
+ *  of all chains, chain 0 first, in the order of sgmc_draws_copy().
  *  @{ */
-
-/**
- * @brief Self-normalised weighted mean and variance of the draws of all
- *        chains of an interacting contour sampler.
- *
- * Over all draws x_k of all chains with normalised weights w_k:
- * mean = sum_k w_k x_k, variance = sum_k w_k (x_k - mean)^2 per coordinate,
- * Kish ESS = (sum_k w_k)^2 / sum_k w_k^2.
- * @param[in] draws Draws of icsgld, icsghmc or picsgld.
- * @param[in] kind Which weight.
- * @param[in] when Which theta.
- * @param[out] mean d values. May be NULL.
- * @param[out] variance d values. May be NULL.
- * @param[in] dim d.
- * @param[out] kish_ess The effective sample size. May be NULL.
- * @return ::SGMC_OK; ::SGMC_ERROR_STATE (the chains do not share a theta,
- *         or no draws); ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_draws_pooled_weighted_moments(const sgmc_draws *draws,
-                                                        sgmc_weight_kind kind,
-                                                        sgmc_weight_theta when, double *mean,
-                                                        double *variance, int64_t dim,
-                                                        double *kish_ess);
-
-/**
- * @brief Weighted quantiles of each coordinate over the draws of all chains
- *        of an interacting contour sampler (see sgmc_draws_weighted_quantiles()).
- * @param[in] draws Draws of icsgld, icsghmc or picsgld.
- * @param[in] kind Which weight.
- * @param[in] when Which theta.
- * @param[in] probs @p n_probs probabilities in [0, 1].
- * @param[in] n_probs >= 1.
- * @param[out] out n_probs * d values: out[q * d + j] is quantile probs[q] of coordinate j.
- * @param[in] out_len At least n_probs * d.
- * @return ::SGMC_OK, ::SGMC_ERROR_STATE or ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_draws_pooled_weighted_quantiles(const sgmc_draws *draws,
-                                                          sgmc_weight_kind kind,
-                                                          sgmc_weight_theta when,
-                                                          const double *probs, int64_t n_probs,
-                                                          double *out, int64_t out_len);
-
-/**
- * @brief Systematic resampling of the weighted draws of all chains of an
- *        interacting contour sampler (see sgmc_draws_resample()).
- * @param[in] draws Draws of icsgld, icsghmc or picsgld.
- * @param[in] kind Which weight.
- * @param[in] when Which theta.
- * @param[in] n_out The number of draws wanted, >= 1.
- * @param[in] seed Seeds the one uniform.
- * @param[out] out @p n_out 0-based indices into the pooled draws, in
- *                 increasing order: index n_0 + ... + n_{c-1} + i is draw i
- *                 of chain c (n_c draws).
- * @return ::SGMC_OK, ::SGMC_ERROR_STATE or ::SGMC_ERROR_INVALID_ARGUMENT.
- */
-SGMC_API sgmc_status sgmc_draws_pooled_resample(const sgmc_draws *draws, sgmc_weight_kind kind,
-                                                sgmc_weight_theta when, int64_t n_out,
-                                                uint64_t seed, int64_t *out);
 /** @} */
 
 #ifdef __cplusplus

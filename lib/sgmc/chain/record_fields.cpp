@@ -1,5 +1,6 @@
 #include "sgmc/chain/record_fields.hpp"
 
+#include "sgmc/diagnostics/contour_convergence.hpp"
 #include "sgmc/estimators/cycle_weights.hpp"
 
 namespace sgmc {
@@ -48,6 +49,27 @@ const ContourDraws& configured(const RecordedRun& run, std::size_t c) {
 
 const MhbtStats& mhbt_of(const RecordedRun& run, std::size_t c) { return *run.chains[c].mhbt; }
 
+/// Chain c's importance log-weights of one kind (docs/contour.md).
+template <WeightKind kind, WeightTheta when>
+FieldValues log_weights(const RecordedRun& run, std::size_t c) {
+  if (run.chains[c].draws.size() == 0) return double_column(Vec());
+  return double_column(contour_of(run, c).log_weights(kind, when));
+}
+
+/// Chain c's value of one convergence check (SPEC §4.4): of its own theta,
+/// or of the one theta the chains share.
+template <ContourCheck check>
+FieldValues check_value(const RecordedRun& run, std::size_t c) {
+  const auto diagnosed = diagnose_run(run);
+  return double_scalar(diagnosed.thetas[run.shared_theta ? 0 : c][static_cast<std::size_t>(check)]);
+}
+
+/// The run's verdict has a row "across chains" when independent contour
+/// chains were run together.
+bool across_chains(const RecordedRun& run) {
+  return contour(run) && !run.shared_theta && run.chains.size() > 1;
+}
+
 // clang-format off
 const RecordField kColumns[] = {
   {"energy", FieldType::kDouble, always, [](const RecordedRun& r, std::size_t c) {
@@ -58,11 +80,16 @@ const RecordField kColumns[] = {
      return int_column(draw_cycles(r.chains[c].draws, *r.cyclical)); }},
   {"subregion", FieldType::kInt64, contour, [](const RecordedRun& r, std::size_t c) {
      return int_column(contour_of(r, c).trace.indices()); }},
-  // The weights every estimate reads by default (docs/contour.md).
-  {"log_weight", FieldType::kDouble, contour, [](const RecordedRun& r, std::size_t c) {
-     if (r.chains[c].draws.size() == 0) return double_column(Vec());
-     return double_column(
-         contour_of(r, c).log_weights(WeightKind::kInterpolated, WeightTheta::kRunning)); }},
+  // The weights every estimate reads by default (docs/contour.md), then the
+  // bin weights and those of the final theta.
+  {"log_weight", FieldType::kDouble, contour,
+   log_weights<WeightKind::kInterpolated, WeightTheta::kRunning>},
+  {"log_weight_final", FieldType::kDouble, contour,
+   log_weights<WeightKind::kInterpolated, WeightTheta::kFinal>},
+  {"log_weight_bin", FieldType::kDouble, contour,
+   log_weights<WeightKind::kBin, WeightTheta::kRunning>},
+  {"log_weight_bin_final", FieldType::kDouble, contour,
+   log_weights<WeightKind::kBin, WeightTheta::kFinal>},
 };
 
 const RecordField kStatistics[] = {
@@ -91,6 +118,22 @@ const RecordField kStatistics[] = {
      return int_scalar(configured(r, c).pilot_steps); }},
   {"contour_automatic", FieldType::kInt64, contour, [](const RecordedRun& r, std::size_t c) {
      return int_scalar(configured(r, c).automatic ? 1 : 0); }},
+  // The convergence checks of the theta a chain moved with, named as
+  // contour_checks() names them, and the run's verdict over them.
+  {"contour_theta_max", FieldType::kDouble, contour, check_value<ContourCheck::kThetaMax>},
+  {"contour_visit_tv", FieldType::kDouble, contour, check_value<ContourCheck::kVisitTv>},
+  {"contour_multiplier_out", FieldType::kDouble, contour,
+   check_value<ContourCheck::kMultiplierOut>},
+  {"contour_theta_drift", FieldType::kDouble, contour, check_value<ContourCheck::kThetaDrift>},
+  {"contour_kish_share", FieldType::kDouble, contour, check_value<ContourCheck::kKishShare>},
+  {"contour_weighted_rhat", FieldType::kDouble, contour,
+   check_value<ContourCheck::kWeightedRhat>},
+  {"contour_across_weighted_rhat", FieldType::kDouble, across_chains,
+   [](const RecordedRun& r, std::size_t) {
+     return double_scalar(diagnose_run(r).thetas.back()[static_cast<std::size_t>(
+         ContourCheck::kWeightedRhat)]); }},
+  {"contour_converged", FieldType::kInt64, contour, [](const RecordedRun& r, std::size_t) {
+     return int_scalar(diagnose_run(r).verdict.converged ? 1 : 0); }},
   {"mhbt_proposed", FieldType::kInt64, mhbt, [](const RecordedRun& r, std::size_t c) {
      return int_scalar(mhbt_of(r, c).proposed); }},
   {"mhbt_accepted", FieldType::kInt64, mhbt, [](const RecordedRun& r, std::size_t c) {
@@ -122,6 +165,14 @@ std::vector<const RecordField*> recorded_fields(std::span<const RecordField> fie
     if (field.recorded(run)) out.push_back(&field);
   }
   return out;
+}
+
+const RecordField* find_field(std::span<const RecordField> fields, const RecordedRun& run,
+                              std::string_view name) {
+  for (const auto& field : fields) {
+    if (field.name == name && field.recorded(run)) return &field;
+  }
+  return nullptr;
 }
 
 }  // namespace sgmc

@@ -44,5 +44,8 @@ std::span<const RecordField> record_statistics();
 /// The parts among `fields` that `run` recorded, in the table's order.
 std::vector<const RecordField*> recorded_fields(std::span<const RecordField> fields,
                                                 const RecordedRun& run);
+/// The part `name` among `fields` if `run` recorded it, else nullptr.
+const RecordField* find_field(std::span<const RecordField> fields, const RecordedRun& run,
+                              std::string_view name);
 
 }  // namespace sgmc

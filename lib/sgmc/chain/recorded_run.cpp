@@ -8,4 +8,12 @@ void RecordedRun::add(const Chain& chain) {
   add(recorded(chain));
 }
 
+RecordedRun recorded_run(std::span<const std::unique_ptr<Chain>> chains, SwapStats swaps) {
+  RecordedRun run;
+  run.chains.reserve(chains.size());
+  for (const auto& chain : chains) run.add(*chain);
+  run.swaps = std::move(swaps);
+  return run;
+}
+
 }  // namespace sgmc

@@ -5,7 +5,9 @@
 // parts by name.
 #pragma once
 
+#include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "sgmc/chain/chain.hpp"
@@ -30,5 +32,9 @@ struct RecordedRun {
   /// Appends one chain's record.
   void add(RecordedChain chain) { chains.push_back(std::move(chain)); }
 };
+
+/// Copies of what `chains` (a run's, in chain order) have recorded so far,
+/// with the run's swap statistics.
+RecordedRun recorded_run(std::span<const std::unique_ptr<Chain>> chains, SwapStats swaps = {});
 
 }  // namespace sgmc

@@ -254,7 +254,7 @@ const std::array kSpecs = {
         kInf, -kInf, kInf, false, false),
     int_option("theta_thin", kContour,
         "contour: keep theta after every theta_thin-th iteration "
-        "(`sgmc_draws_copy_theta_trace`); 0 = only the final theta",
+        "(the statistic `theta_trace`); 0 = only the final theta",
         0, 0),
     int_option("contour_vr_period", kContour,
         "contour: refresh period q of the variance-reduced energy of the index (SPEC "

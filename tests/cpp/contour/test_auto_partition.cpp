@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "contour_robustness/mixtures.hpp"
+#include "sgmc/chain/recorded_run.hpp"
 #include "sgmc/config/options.hpp"
 #include "sgmc/contour/auto_partition.hpp"
 #include "sgmc/diagnostics/contour_convergence.hpp"
-#include "sgmc/drivers/contour_verdict.hpp"
 #include "sgmc/launch/options_run.hpp"
 #include "support/error_message.hpp"
 #include "support/same_draws.hpp"
@@ -185,7 +185,7 @@ Outcome run_mixture(const Options& o) {
   const auto target = mixture.target();
   const Vec x0 = mixture.centres.col(0);
   const auto result = sample(*target, o, x0, {});
-  return {bench::mode_masses(mixture, result).masses[0], diagnose_chains(result.chains)};
+  return {bench::mode_masses(mixture, result).masses[0], diagnose_run(recorded_run(result.chains))};
 }
 
 TEST(ContourConvergence, TheIssuesWrongConfigurationsAreFlagged) {
@@ -231,7 +231,7 @@ TEST(ContourConvergence, AutomaticIcsgldGetsTheMassesAndIsNotFlagged) {
   const Vec x0 = mixture.centres.col(0);
   const auto result = sample(*target, mixture_options("icsgld", 1000000, 1), x0, {});
   EXPECT_NEAR(bench::mode_masses(mixture, result).masses[0], 0.25, 0.05);
-  const auto diagnosed = diagnose_chains(result.chains);
+  const auto diagnosed = diagnose_run(recorded_run(result.chains));
   EXPECT_TRUE(diagnosed.verdict.converged) << diagnosed.verdict.reasons;
 }
 

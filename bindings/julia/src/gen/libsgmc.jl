@@ -1454,52 +1454,6 @@ function sgmc_draws_copy(draws, chain, out, out_len)
 end
 
 """
-    sgmc_draws_copy_energy(draws, chain, out, out_len)
-
-Copies the stochastic energy U(x) ≈ U0 + (N/n) S_B of each draw of one chain.
-
-# Arguments
-- `draws` (in): The draws.
-- `chain` (in): In [0, n_chains).
-- `out` (out): n_draws values.
-- `out_len` (in): The length of `out`; at least n_draws.
-
-# Returns
-`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_draws_copy_energy(const sgmc_draws *draws, int64_t chain, double *out, int64_t out_len);
-```
-"""
-function sgmc_draws_copy_energy(draws, chain, out, out_len)
-    ccall((:sgmc_draws_copy_energy, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Ptr{Cdouble}, Int64), draws, chain, out, out_len)
-end
-
-"""
-    sgmc_draws_copy_steps(draws, chain, out, out_len)
-
-Copies the iteration k (1-based) at which each draw of one chain was made.
-
-# Arguments
-- `draws` (in): The draws.
-- `chain` (in): In [0, n_chains).
-- `out` (out): n_draws values.
-- `out_len` (in): The length of `out`; at least n_draws.
-
-# Returns
-`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_draws_copy_steps(const sgmc_draws *draws, int64_t chain, int64_t *out, int64_t out_len);
-```
-"""
-function sgmc_draws_copy_steps(draws, chain, out, out_len)
-    ccall((:sgmc_draws_copy_steps, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Ptr{Int64}, Int64), draws, chain, out, out_len)
-end
-
-"""
     sgmc_value_type
 
 The type of a column's or statistic's values.
@@ -1781,7 +1735,7 @@ Runs "n_chains" independent chains of the sampler set in `options` on `model`, i
 
 Chain c uses random streams keyed by ("seed", c), so the draws do not
 depend on the number of threads. With "sampler" = "resgld" the chains are
-the replicas of one replica-exchange run (see `sgmc_draws_swap_stats`);
+the replicas of one replica-exchange run (see "Replica exchange");
 with "icsgld", "icsghmc" or "picsgld" they share one theta (see
 "Interacting contour samplers").
 A model made without
@@ -2323,28 +2277,6 @@ function sgmc_run_save(run, path)
 end
 
 """
-    sgmc_draws_faults(draws, chain, out)
-
-The number of evaluations one chain of a run rejected: faults discarded under "on_fault" = "reject" (a fault that stops the chain changes nothing and is not counted); 0 under "error".
-
-# Arguments
-- `draws` (in): Draws from `sgmc_sample` or `sgmc_run_draws`.
-- `chain` (in): In [0, n_chains).
-- `out` (out): The count.
-
-# Returns
-`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_draws_faults(const sgmc_draws *draws, int64_t chain, int64_t *out);
-```
-"""
-function sgmc_draws_faults(draws, chain, out)
-    ccall((:sgmc_draws_faults, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Ptr{Int64}), draws, chain, out)
-end
-
-"""
     sgmc_convergence_stat
 
 A convergence diagnostic of Vehtari et al. (2021), computed as R's `posterior` package (1.4) does, to 1e-6 relative.
@@ -2639,50 +2571,6 @@ Harmonic-mean likelihood: log w_c = -logmeanexp_j(-log p(D | x_j)) over
 const SGMC_CYCLE_WEIGHTS_HARMONIC = sgmc_cycle_weighting(1)
 
 """
-    sgmc_draws_cycle_count(draws, n_cycles)
-
-The number of cycles M of a cyclical run.
-
-# Arguments
-- `draws` (in): Draws of a "cycsgld" or "cycsghmc" run (`sgmc_sample` or `sgmc_run_draws`).
-- `n_cycles` (out): M.
-
-# Returns
-`SGMC_OK`; `SGMC_ERROR_STATE` when the draws are not from a cyclical sampler; `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_draws_cycle_count(const sgmc_draws *draws, int64_t *n_cycles);
-```
-"""
-function sgmc_draws_cycle_count(draws, n_cycles)
-    ccall((:sgmc_draws_cycle_count, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Ptr{Int64}), draws, n_cycles)
-end
-
-"""
-    sgmc_draws_copy_cycles(draws, chain, out, out_len)
-
-Copies the 0-based cycle of each draw of one chain.
-
-# Arguments
-- `draws` (in): Draws of a cyclical run.
-- `chain` (in): In [0, n_chains).
-- `out` (out): n_draws values in [0, M), non-decreasing.
-- `out_len` (in): The length of `out`; at least n_draws.
-
-# Returns
-`SGMC_OK`, `SGMC_ERROR_STATE` or `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_draws_copy_cycles(const sgmc_draws *draws, int64_t chain, int64_t *out, int64_t out_len);
-```
-"""
-function sgmc_draws_copy_cycles(draws, chain, out, out_len)
-    ccall((:sgmc_draws_copy_cycles, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Ptr{Int64}, Int64), draws, chain, out, out_len)
-end
-
-"""
     sgmc_draws_cycle_weights(draws, chain, model, weighting, weights, weights_len)
 
 The weight w_c of each cycle of one chain, normalised (in log space) to sum to 1; 0 for a cycle without draws.
@@ -2692,7 +2580,7 @@ The weight w_c of each cycle of one chain, normalised (in log space) to sum to 1
 - `chain` (in): In [0, n_chains).
 - `model` (in): The model the draws were made on; needed (not NULL) for `SGMC_CYCLE_WEIGHTS_HARMONIC`, ignored otherwise. It is evaluated on the calling thread.
 - `weighting` (in): `SGMC_CYCLE_WEIGHTS_EQUAL` or `SGMC_CYCLE_WEIGHTS_HARMONIC`.
-- `weights` (out): M values.
+- `weights` (out): M values (M: the statistic "cycles").
 - `weights_len` (in): The length of `weights`; at least M.
 
 # Returns
@@ -2733,51 +2621,6 @@ function sgmc_draws_cycle_mean(draws, chain, model, weighting, mean, dim)
 end
 
 """
-    sgmc_draws_swap_stats(draws, attempts, accepts, n_pairs)
-
-Swap attempts and acceptances of each neighbouring pair (r, r + 1).
-
-# Arguments
-- `draws` (in): Draws of a "resgld" run.
-- `attempts` (out): R - 1 values.
-- `accepts` (out): R - 1 values.
-- `n_pairs` (in): The length of each array; at least R - 1.
-
-# Returns
-`SGMC_OK`; `SGMC_ERROR_STATE` when the draws are not from a replica-exchange run; `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_draws_swap_stats(const sgmc_draws *draws, int64_t *attempts, int64_t *accepts, int64_t n_pairs);
-```
-"""
-function sgmc_draws_swap_stats(draws, attempts, accepts, n_pairs)
-    ccall((:sgmc_draws_swap_stats, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Ptr{Int64}, Ptr{Int64}, Int64), draws, attempts, accepts, n_pairs)
-end
-
-"""
-    sgmc_draws_copy_temperatures(draws, out, out_len)
-
-Copies the temperature tau of each chain: the ladder of a "resgld" run, or "temperature" for every chain of any other run.
-
-# Arguments
-- `draws` (in): Draws from `sgmc_sample` or `sgmc_run_draws`.
-- `out` (out): n_chains values.
-- `out_len` (in): The length of `out`; at least n_chains.
-
-# Returns
-`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_draws_copy_temperatures(const sgmc_draws *draws, double *out, int64_t out_len);
-```
-"""
-function sgmc_draws_copy_temperatures(draws, out, out_len)
-    ccall((:sgmc_draws_copy_temperatures, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Ptr{Cdouble}, Int64), draws, out, out_len)
-end
-
-"""
     sgmc_mode_coverage(draws, n_draws, dim, centres, n_modes, radius, min_draws, covered, counts)
 
 Counts the modes covered by a set of draws (cSG-MCMC App. A.1): a mode is covered when at least `min_draws` draws lie within distance `radius` (inclusive) of its centre.
@@ -2808,7 +2651,7 @@ end
 """
     sgmc_weight_kind
 
-Which importance weight of a draw (SPEC §4.1).
+Which importance weight of a draw (SPEC §4.1). Weights are defined up to a common factor: only differences of log-weights matter.
 """
 const sgmc_weight_kind = Cint
 
@@ -2873,127 +2716,6 @@ function sgmc_options_set_theta0(options, theta0, m)
 end
 
 """
-    sgmc_draws_contour_shape(draws, m, n_thetas)
-
-The sizes of the contour record (the size query before a copy).
-
-# Arguments
-- `draws` (in): Draws of a contour sampler.
-- `m` (out): The number of subregions: the largest over the chains (with an automatic partition each chain of csgld, csghmc and pcsgld chooses its own, see `sgmc_draws_contour_partition`). May be NULL.
-- `n_thetas` (out): The number of thetas kept per chain: n_steps / "theta_thin", less the pilot's share of an automatic partition (floor(K_pilot / theta_thin), whose thetas are not kept); 0 when "theta_thin" is 0. May be NULL.
-
-# Returns
-`SGMC_OK`; `SGMC_ERROR_STATE` for draws of a non-contour sampler; `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_draws_contour_shape(const sgmc_draws *draws, int64_t *m, int64_t *n_thetas);
-```
-"""
-function sgmc_draws_contour_shape(draws, m, n_thetas)
-    ccall((:sgmc_draws_contour_shape, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Ptr{Int64}, Ptr{Int64}), draws, m, n_thetas)
-end
-
-"""
-    sgmc_draws_copy_theta(draws, chain, out, out_len)
-
-Copies the final theta of one chain.
-
-# Arguments
-- `draws` (in): Draws of a contour sampler.
-- `chain` (in): In [0, n_chains).
-- `out` (out): m values theta(1..m).
-- `out_len` (in): At least m.
-
-# Returns
-`SGMC_OK`, `SGMC_ERROR_STATE` or `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_draws_copy_theta(const sgmc_draws *draws, int64_t chain, double *out, int64_t out_len);
-```
-"""
-function sgmc_draws_copy_theta(draws, chain, out, out_len)
-    ccall((:sgmc_draws_copy_theta, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Ptr{Cdouble}, Int64), draws, chain, out, out_len)
-end
-
-"""
-    sgmc_draws_copy_theta_trace(draws, chain, out, out_len)
-
-Copies the trajectory of theta of one chain.
-
-# Arguments
-- `draws` (in): Draws of a contour sampler.
-- `chain` (in): In [0, n_chains).
-- `out` (out): n_thetas * m values: row t (m values) is theta after iteration (t + 1) * "theta_thin".
-- `out_len` (in): At least n_thetas * m.
-
-# Returns
-`SGMC_OK`, `SGMC_ERROR_STATE` or `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_draws_copy_theta_trace(const sgmc_draws *draws, int64_t chain, double *out, int64_t out_len);
-```
-"""
-function sgmc_draws_copy_theta_trace(draws, chain, out, out_len)
-    ccall((:sgmc_draws_copy_theta_trace, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Ptr{Cdouble}, Int64), draws, chain, out, out_len)
-end
-
-"""
-    sgmc_draws_copy_contour_index(draws, chain, out, out_len)
-
-Copies the subregion index of each draw of one chain.
-
-# Arguments
-- `draws` (in): Draws of a contour sampler.
-- `chain` (in): In [0, n_chains).
-- `out` (out): n_draws values J(U(x_k)) - 1, 0-based, in [0, m).
-- `out_len` (in): At least n_draws.
-
-# Returns
-`SGMC_OK`, `SGMC_ERROR_STATE` or `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_draws_copy_contour_index(const sgmc_draws *draws, int64_t chain, int64_t *out, int64_t out_len);
-```
-"""
-function sgmc_draws_copy_contour_index(draws, chain, out, out_len)
-    ccall((:sgmc_draws_copy_contour_index, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Ptr{Int64}, Int64), draws, chain, out, out_len)
-end
-
-"""
-    sgmc_draws_copy_log_weights(draws, chain, kind, when, out, out_len)
-
-Copies the importance log-weight of each draw of one chain.
-
-`SGMC_WEIGHT_INTERPOLATED`: log w_k = zeta log Psi_theta(U(x_k));
-`SGMC_WEIGHT_BIN`: log w_k = zeta log theta(J_k); theta is the running
-theta of iteration k or the final theta (`when`). Weights are defined up
-to a common factor: only differences of log-weights matter.
-
-# Arguments
-- `draws` (in): Draws of a contour sampler.
-- `chain` (in): In [0, n_chains).
-- `kind` (in): `SGMC_WEIGHT_INTERPOLATED` or `SGMC_WEIGHT_BIN`.
-- `when` (in): `SGMC_WEIGHT_RUNNING` or `SGMC_WEIGHT_FINAL`.
-- `out` (out): n_draws values.
-- `out_len` (in): At least n_draws.
-
-# Returns
-`SGMC_OK`, `SGMC_ERROR_STATE` or `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_draws_copy_log_weights(const sgmc_draws *draws, int64_t chain, sgmc_weight_kind kind, sgmc_weight_theta when, double *out, int64_t out_len);
-```
-"""
-function sgmc_draws_copy_log_weights(draws, chain, kind, when, out, out_len)
-    ccall((:sgmc_draws_copy_log_weights, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, sgmc_weight_kind, sgmc_weight_theta, Ptr{Cdouble}, Int64), draws, chain, kind, when, out, out_len)
-end
-
-"""
     sgmc_draws_weighted_moments(draws, chain, kind, when, mean, variance, dim, kish_ess)
 
 Self-normalised weighted mean and variance of one chain's draws.
@@ -3004,8 +2726,8 @@ and Kish's effective sample size (sum_k w_k)^2 / sum_k w_k^2.
 
 # Arguments
 - `draws` (in): Draws of a contour sampler.
-- `chain` (in): In [0, n_chains).
-- `kind` (in): Which weight (see `sgmc_draws_copy_log_weights`).
+- `chain` (in): In [0, n_chains), or -1: the draws of all chains of an interacting sampler pooled.
+- `kind` (in): Which weight.
 - `when` (in): Which theta.
 - `mean` (out): d values. May be NULL.
 - `variance` (out): d values. May be NULL.
@@ -3013,7 +2735,7 @@ and Kish's effective sample size (sum_k w_k)^2 / sum_k w_k^2.
 - `kish_ess` (out): The effective sample size, in [1, n_draws]. May be NULL.
 
 # Returns
-`SGMC_OK`; `SGMC_ERROR_STATE` (not a contour sampler, or no draws); `SGMC_ERROR_INVALID_ARGUMENT`.
+`SGMC_OK`; `SGMC_ERROR_STATE` (not a contour sampler, no draws, or chain -1 of chains that do not share a theta); `SGMC_ERROR_INVALID_ARGUMENT`.
 
 C prototype:
 ```c
@@ -3034,7 +2756,7 @@ For probability p, the smallest draw value q with sum_{k: x_k <= q} w_k >= p
 
 # Arguments
 - `draws` (in): Draws of a contour sampler.
-- `chain` (in): In [0, n_chains).
+- `chain` (in): In [0, n_chains), or -1 (as for `sgmc_draws_weighted_moments`).
 - `kind` (in): Which weight.
 - `when` (in): Which theta.
 - `probs` (in): `n_probs` probabilities in [0, 1].
@@ -3066,12 +2788,12 @@ floor(n_out w_k) or ceil(n_out w_k) times, n_out w_k on average.
 
 # Arguments
 - `draws` (in): Draws of a contour sampler.
-- `chain` (in): In [0, n_chains).
+- `chain` (in): In [0, n_chains), or -1 (as for `sgmc_draws_weighted_moments`).
 - `kind` (in): Which weight.
 - `when` (in): Which theta.
 - `n_out` (in): The number of draws wanted, >= 1.
 - `seed` (in): Seeds the one uniform.
-- `out` (out): `n_out` 0-based draw indices, in increasing order: draw i of the resampled set is draw out[i] of `sgmc_draws_copy`.
+- `out` (out): `n_out` 0-based draw indices, in increasing order: draw i of the resampled set is draw out[i] of `sgmc_draws_copy`; with chain -1, indices into the pooled draws: index n_0 + ... + n_{c-1} + i is draw i of chain c (n_c draws).
 
 # Returns
 `SGMC_OK`, `SGMC_ERROR_STATE` or `SGMC_ERROR_INVALID_ARGUMENT`.
@@ -3086,36 +2808,9 @@ function sgmc_draws_resample(draws, chain, kind, when, n_out, seed, out)
 end
 
 """
-    sgmc_draws_contour_partition(draws, chain, u1, du, m, zeta, pilot_steps, automatic)
-
-The partition, zeta and pilot that one chain of a contour run used.
-
-# Arguments
-- `draws` (in): Draws of a contour sampler.
-- `chain` (in): In [0, n_chains).
-- `u1` (out): The lowest boundary. May be NULL (so may every output).
-- `du` (out): The bandwidth.
-- `m` (out): The number of subregions.
-- `zeta` (out): The flattening exponent.
-- `pilot_steps` (out): K_pilot of an automatic partition, else 0.
-- `automatic` (out): 1 when the pilot chose the partition, else 0.
-
-# Returns
-`SGMC_OK`; `SGMC_ERROR_STATE` for draws of a non-contour sampler or a run stopped during its pilot (no partition yet); `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_draws_contour_partition(const sgmc_draws *draws, int64_t chain, double *u1, double *du, int64_t *m, double *zeta, int64_t *pilot_steps, int32_t *automatic);
-```
-"""
-function sgmc_draws_contour_partition(draws, chain, u1, du, m, zeta, pilot_steps, automatic)
-    ccall((:sgmc_draws_contour_partition, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Ptr{Cdouble}, Ptr{Cdouble}, Ptr{Int64}, Ptr{Cdouble}, Ptr{Int64}, Ptr{Int32}), draws, chain, u1, du, m, zeta, pilot_steps, automatic)
-end
-
-"""
     sgmc_contour_check
 
-The convergence statistics of a contour run (SPEC §4.4), in this order in the arrays of `sgmc_draws_contour_diagnostics`.
+The convergence statistics of a contour run (SPEC §4.4), in this order in the arrays of `sgmc_draws_contour_diagnostics`; each is also the statistic "contour_<name>" of the draws (the name of `sgmc_contour_check_info`).
 """
 const sgmc_contour_check = Cint
 
@@ -3221,7 +2916,7 @@ end
 """
     sgmc_draws_contour_verdict(draws, converged, reasons, reasons_len, needed)
 
-The verdict over every theta of the run (and, for csgld, csghmc, pcsgld and ksgld with several chains, the weighted R-hat across them): converged when every statistic is within its limit.
+The verdict over every theta of the run (and, for csgld, csghmc, pcsgld and ksgld with several chains, the weighted R-hat across them): converged when every statistic is within its limit (also the statistic "contour_converged" of the draws), with its reasons.
 
 # Arguments
 - `draws` (in): Draws of a contour sampler.
@@ -3240,113 +2935,6 @@ sgmc_status sgmc_draws_contour_verdict(const sgmc_draws *draws, int32_t *converg
 """
 function sgmc_draws_contour_verdict(draws, converged, reasons, reasons_len, needed)
     ccall((:sgmc_draws_contour_verdict, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Ptr{Int32}, Cstring, Int64, Ptr{Int64}), draws, converged, reasons, reasons_len, needed)
-end
-
-"""
-    sgmc_draws_mhbt_stats(draws, chain, proposed, accepted, forward_proposed, forward_accepted, beta)
-
-The same statistics for one chain of draws made by `sgmc_sample` or `sgmc_run_draws` with sampler "mhbt", at the end of the run.
-
-# Arguments
-- `draws` (in): Draws of sampler "mhbt".
-- `chain` (in): In [0, n_chains).
-- `proposed` (out): Proposals made. May be NULL.
-- `accepted` (out): Proposals accepted. May be NULL.
-- `forward_proposed` (out): Forward proposals. May be NULL.
-- `forward_accepted` (out): Forward proposals accepted. May be NULL.
-- `beta` (out): The final beta. May be NULL.
-
-# Returns
-`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT` (also for draws of another sampler).
-
-C prototype:
-```c
-sgmc_status sgmc_draws_mhbt_stats(const sgmc_draws *draws, int64_t chain, int64_t *proposed, int64_t *accepted, int64_t *forward_proposed, int64_t *forward_accepted, double *beta);
-```
-"""
-function sgmc_draws_mhbt_stats(draws, chain, proposed, accepted, forward_proposed, forward_accepted, beta)
-    ccall((:sgmc_draws_mhbt_stats, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Ptr{Int64}, Ptr{Int64}, Ptr{Int64}, Ptr{Int64}, Ptr{Cdouble}), draws, chain, proposed, accepted, forward_proposed, forward_accepted, beta)
-end
-
-"""
-    sgmc_draws_pooled_weighted_moments(draws, kind, when, mean, variance, dim, kish_ess)
-
-Self-normalised weighted mean and variance of the draws of all chains of an interacting contour sampler.
-
-Over all draws x_k of all chains with normalised weights w_k:
-mean = sum_k w_k x_k, variance = sum_k w_k (x_k - mean)^2 per coordinate,
-Kish ESS = (sum_k w_k)^2 / sum_k w_k^2.
-
-# Arguments
-- `draws` (in): Draws of icsgld, icsghmc or picsgld.
-- `kind` (in): Which weight.
-- `when` (in): Which theta.
-- `mean` (out): d values. May be NULL.
-- `variance` (out): d values. May be NULL.
-- `dim` (in): d.
-- `kish_ess` (out): The effective sample size. May be NULL.
-
-# Returns
-`SGMC_OK`; `SGMC_ERROR_STATE` (the chains do not share a theta, or no draws); `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_draws_pooled_weighted_moments(const sgmc_draws *draws, sgmc_weight_kind kind, sgmc_weight_theta when, double *mean, double *variance, int64_t dim, double *kish_ess);
-```
-"""
-function sgmc_draws_pooled_weighted_moments(draws, kind, when, mean, variance, dim, kish_ess)
-    ccall((:sgmc_draws_pooled_weighted_moments, libsgmc), sgmc_status, (Ptr{sgmc_draws}, sgmc_weight_kind, sgmc_weight_theta, Ptr{Cdouble}, Ptr{Cdouble}, Int64, Ptr{Cdouble}), draws, kind, when, mean, variance, dim, kish_ess)
-end
-
-"""
-    sgmc_draws_pooled_weighted_quantiles(draws, kind, when, probs, n_probs, out, out_len)
-
-Weighted quantiles of each coordinate over the draws of all chains of an interacting contour sampler (see `sgmc_draws_weighted_quantiles`).
-
-# Arguments
-- `draws` (in): Draws of icsgld, icsghmc or picsgld.
-- `kind` (in): Which weight.
-- `when` (in): Which theta.
-- `probs` (in): `n_probs` probabilities in [0, 1].
-- `n_probs` (in): >= 1.
-- `out` (out): n_probs * d values: out[q * d + j] is quantile probs[q] of coordinate j.
-- `out_len` (in): At least n_probs * d.
-
-# Returns
-`SGMC_OK`, `SGMC_ERROR_STATE` or `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_draws_pooled_weighted_quantiles(const sgmc_draws *draws, sgmc_weight_kind kind, sgmc_weight_theta when, const double *probs, int64_t n_probs, double *out, int64_t out_len);
-```
-"""
-function sgmc_draws_pooled_weighted_quantiles(draws, kind, when, probs, n_probs, out, out_len)
-    ccall((:sgmc_draws_pooled_weighted_quantiles, libsgmc), sgmc_status, (Ptr{sgmc_draws}, sgmc_weight_kind, sgmc_weight_theta, Ptr{Cdouble}, Int64, Ptr{Cdouble}, Int64), draws, kind, when, probs, n_probs, out, out_len)
-end
-
-"""
-    sgmc_draws_pooled_resample(draws, kind, when, n_out, seed, out)
-
-Systematic resampling of the weighted draws of all chains of an interacting contour sampler (see `sgmc_draws_resample`).
-
-# Arguments
-- `draws` (in): Draws of icsgld, icsghmc or picsgld.
-- `kind` (in): Which weight.
-- `when` (in): Which theta.
-- `n_out` (in): The number of draws wanted, >= 1.
-- `seed` (in): Seeds the one uniform.
-- `out` (out): `n_out` 0-based indices into the pooled draws, in increasing order: index n_0 + ... + n_{c-1} + i is draw i of chain c (n_c draws).
-
-# Returns
-`SGMC_OK`, `SGMC_ERROR_STATE` or `SGMC_ERROR_INVALID_ARGUMENT`.
-
-C prototype:
-```c
-sgmc_status sgmc_draws_pooled_resample(const sgmc_draws *draws, sgmc_weight_kind kind, sgmc_weight_theta when, int64_t n_out, uint64_t seed, int64_t *out);
-```
-"""
-function sgmc_draws_pooled_resample(draws, kind, when, n_out, seed, out)
-    ccall((:sgmc_draws_pooled_resample, libsgmc), sgmc_status, (Ptr{sgmc_draws}, sgmc_weight_kind, sgmc_weight_theta, Int64, UInt64, Ptr{Int64}), draws, kind, when, n_out, seed, out)
 end
 
 # Every name of the header, for `using .LibSgmc`.
@@ -3439,8 +3027,6 @@ export sgmc_draws_destroy
 export sgmc_draws_shape
 export sgmc_draws_count
 export sgmc_draws_copy
-export sgmc_draws_copy_energy
-export sgmc_draws_copy_steps
 export sgmc_value_type
 export SGMC_VALUE_INT64
 export SGMC_VALUE_DOUBLE
@@ -3478,7 +3064,6 @@ export sgmc_run_draws
 export sgmc_run_steps_done
 export sgmc_run_position
 export sgmc_run_save
-export sgmc_draws_faults
 export sgmc_convergence_stat
 export SGMC_RHAT
 export SGMC_RHAT_BASIC
@@ -3496,12 +3081,8 @@ export sgmc_mode_masses
 export sgmc_cycle_weighting
 export SGMC_CYCLE_WEIGHTS_EQUAL
 export SGMC_CYCLE_WEIGHTS_HARMONIC
-export sgmc_draws_cycle_count
-export sgmc_draws_copy_cycles
 export sgmc_draws_cycle_weights
 export sgmc_draws_cycle_mean
-export sgmc_draws_swap_stats
-export sgmc_draws_copy_temperatures
 export sgmc_mode_coverage
 export sgmc_weight_kind
 export SGMC_WEIGHT_INTERPOLATED
@@ -3510,15 +3091,9 @@ export sgmc_weight_theta
 export SGMC_WEIGHT_RUNNING
 export SGMC_WEIGHT_FINAL
 export sgmc_options_set_theta0
-export sgmc_draws_contour_shape
-export sgmc_draws_copy_theta
-export sgmc_draws_copy_theta_trace
-export sgmc_draws_copy_contour_index
-export sgmc_draws_copy_log_weights
 export sgmc_draws_weighted_moments
 export sgmc_draws_weighted_quantiles
 export sgmc_draws_resample
-export sgmc_draws_contour_partition
 export sgmc_contour_check
 export SGMC_CONTOUR_THETA_MAX
 export SGMC_CONTOUR_VISIT_TV
@@ -3530,9 +3105,5 @@ export SGMC_CONTOUR_CHECKS
 export sgmc_contour_check_info
 export sgmc_draws_contour_diagnostics
 export sgmc_draws_contour_verdict
-export sgmc_draws_mhbt_stats
-export sgmc_draws_pooled_weighted_moments
-export sgmc_draws_pooled_weighted_quantiles
-export sgmc_draws_pooled_resample
 
 end # module LibSgmc

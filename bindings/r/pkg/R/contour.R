@@ -3,16 +3,15 @@
 # statistics of every theta against their limits, and the verdict that
 # sgmc_sample() turns into a warning of class "sgmc_not_converged".
 
-# The partition, zeta and pilot of every chain: a data.frame with one row
-# per chain (NA for a chain stopped during its pilot).
+# The partition, zeta and pilot of every chain (its statistics "contour_*"):
+# a data.frame with one row per chain (NA for a chain stopped during its pilot).
 sgmc_contour_partition <- function(x) {
   .check_contour(x)
-  rows <- .sgmc_each_chain(x, function(h, k) {
-    p <- .sgmc_try_state(c_sgmc_draws_contour_partition(h, k))
-    if (is.null(p)) return(data.frame(u1 = NA_real_, du = NA_real_, m = NA_real_, zeta = NA_real_,
-                                      pilot_steps = NA_real_, automatic = NA))
-    data.frame(u1 = p$u1, du = p$du, m = p$m, zeta = p$zeta, pilot_steps = p$pilot_steps,
-               automatic = p$automatic != 0)
+  names <- paste0("contour_", c("u1", "du", "m", "zeta", "pilot_steps", "automatic"))
+  rows <- lapply(seq_len(x$n_chains), function(c) {
+    p <- .sgmc_try_state(vapply(names, function(n) as.numeric(sgmc_stat(x, n, chain = c)), 0))
+    p <- if (is.null(p)) rep(NA_real_, length(names)) else unname(p)
+    data.frame(u1 = p[1], du = p[2], m = p[3], zeta = p[4], pilot_steps = p[5], automatic = p[6] != 0)
   })
   cbind(chain = seq_len(x$n_chains), do.call(rbind, rows))
 }

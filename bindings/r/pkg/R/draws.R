@@ -1,7 +1,8 @@
 # The "sgmc_draws" class: draws as an iterations x chains x variables array,
 # their energies and iterations, and what the sampler adds (importance
 # log-weights and theta for contour samplers, cycles for cyclical ones, swap
-# statistics for replica exchange). The C draws handle is kept for the
+# statistics for replica exchange), each read by name (record.R): a part is
+# there when the library recorded it. The C draws handle is kept for the
 # on-demand functions (other weights, resampling, weighted summaries).
 
 .sgmc_try_state <- function(expr) tryCatch(expr, sgmc_error_state = function(e) NULL)
@@ -28,47 +29,38 @@
   variables <- .sgmc_variables(model, d)
   arr <- array(NA_real_, c(n_draws, n_chains, d),
                dimnames = list(iteration = NULL, chain = NULL, variable = variables))
-  energy <- steps <- matrix(NA_real_, n_draws, n_chains)
   for (c in seq_len(n_chains)) {
-    k <- c - 1
     n <- counts[c]
-    if (n > 0) {
-      arr[seq_len(n), c, ] <- matrix(c_sgmc_draws_copy(h, k, n * d), n, d, byrow = TRUE)
-      energy[seq_len(n), c] <- c_sgmc_draws_copy_energy(h, k, n)
-      steps[seq_len(n), c] <- c_sgmc_draws_copy_steps(h, k, n)
-    }
+    if (n > 0) arr[seq_len(n), c, ] <- matrix(c_sgmc_draws_copy(h, c - 1, n * d), n, d, byrow = TRUE)
   }
-  sampler <- .sgmc_get_option(opts, "sampler")
-  out <- list(draws = arr, energy = energy, steps = steps, sampler = sampler,
-              model = model$kind, n_chains = n_chains, n_draws = n_draws, dim = d,
-              draws_per_chain = counts,
-              faults = vapply(seq_len(n_chains), function(c) c_sgmc_draws_faults(h, c - 1), 0),
-              variables = variables, handle = h,
-              seed = .sgmc_get_option(opts, "seed"),
-              temperature = .sgmc_get_option(opts, "temperature"),
-              temperatures = c_sgmc_draws_copy_temperatures(h, n_chains))
+  out <- structure(list(draws = arr, sampler = .sgmc_get_option(opts, "sampler"), model = model$kind,
+                        n_chains = n_chains, n_draws = n_draws, dim = d, draws_per_chain = counts,
+                        variables = variables, handle = h, seed = .sgmc_get_option(opts, "seed"),
+                        temperature = .sgmc_get_option(opts, "temperature")),
+                   class = "sgmc_draws")
+  out$energy <- .sgmc_per_draw(out, "energy")
+  out$steps <- .sgmc_per_draw(out, "step")
+  out$faults <- .sgmc_per_chain(out, "faults")
+  out$temperatures <- .sgmc_per_chain(out, "temperature")
   out$model_handle <- model$handle
-  class(out) <- "sgmc_draws"
-  # Contour samplers (csgld, csghmc, pcsgld, ksgld, and any later one).
-  cs <- .sgmc_try_state(c_sgmc_draws_contour_shape(h))
-  if (!is.null(cs)) {
+  columns <- sgmc_columns(out)
+  stats <- sgmc_stats(out)
+  if ("log_weight" %in% columns) {
     # Each chain's own partition (an automatic one may differ per chain):
     # sgmc_contour_partition(); these are chain 1's.
-    partition <- sgmc_contour_partition(structure(list(handle = h, n_chains = n_chains), class = "sgmc_draws"))
-    out$contour <- list(m = cs$m, n_thetas = cs$n_thetas, zeta = partition$zeta[1],
-                        u1 = partition$u1[1], du = partition$du[1], partition = partition)
+    partition <- sgmc_contour_partition(out)
+    out$contour <- list(m = max(.sgmc_chain_m(out)), n_thetas = nrow(sgmc_theta_trace(out)),
+                        zeta = partition$zeta[1], u1 = partition$u1[1], du = partition$du[1],
+                        partition = partition)
     out$log_weights <- sgmc_log_weights(out)
     out$theta <- sgmc_theta(out)
   }
-  # Cyclical samplers.
-  if (!is.null(.sgmc_try_state(c_sgmc_draws_cycle_count(h)))) {
+  if ("cycle" %in% columns) {
     out$cycles <- sgmc_cycles(out)
-    out$n_cycles <- c_sgmc_draws_cycle_count(h)
+    out$n_cycles <- sgmc_stat(out, "cycles")
   }
-  # Replica exchange.
-  if (.sgmc_in_family(sampler, "replica_exchange")) out$swap_stats <- sgmc_swap_stats(out)
-  # MHBT: acceptance counts and beta of each chain.
-  if (.sgmc_in_family(sampler, "mhbt")) out$acceptance <- sgmc_acceptance(out)
+  if ("swap_attempts" %in% stats) out$swap_stats <- sgmc_swap_stats(out)
+  if ("mhbt_proposed" %in% stats) out$acceptance <- sgmc_acceptance(out)
   out
 }
 
@@ -76,15 +68,19 @@
   lapply(seq_len(x$n_chains) - 1, function(k) fun(x$handle, k))
 }
 
-# n_draws x n_chains of one value per draw: fun(handle, chain, n) gives the
-# n values of a chain, padded with NA to n_draws.
-.sgmc_per_draw <- function(x, fun) {
+# Column `name` of every chain: n_draws x n_chains, padded with NA.
+.sgmc_per_draw <- function(x, name) {
   out <- matrix(NA_real_, x$n_draws, x$n_chains)
   for (c in seq_len(x$n_chains)) {
     n <- x$draws_per_chain[c]
-    if (n > 0) out[seq_len(n), c] <- fun(x$handle, c - 1, n)
+    if (n > 0) out[seq_len(n), c] <- sgmc_column(x, name, chain = c)
   }
   out
+}
+
+# A one-number statistic of every chain.
+.sgmc_per_chain <- function(x, name) {
+  vapply(seq_len(x$n_chains), function(c) as.numeric(sgmc_stat(x, name, chain = c)), 0)
 }
 
 # Evaluations each chain rejected under on_fault = "reject" (docs/faults.md).
@@ -105,35 +101,33 @@ sgmc_faults <- function(x) {
 
 .check_contour <- function(x) {
   .check_draws(x)
-  if (is.null(.sgmc_try_state(c_sgmc_draws_contour_shape(x$handle))))
+  if (!"log_weight" %in% sgmc_columns(x))
     stop(sprintf("sampler '%s' has no importance weights (contour samplers have: %s)",
                  x$sampler, .sgmc_family_text("contour")), call. = FALSE)
 }
 
-# Importance log-weights (n_draws x n_chains), defined up to a constant per chain.
+# Importance log-weights (n_draws x n_chains), defined up to a constant per
+# chain: the column "log_weight", "log_weight_bin", "log_weight_final" or
+# "log_weight_bin_final".
 sgmc_log_weights <- function(x, kind = c("interpolated", "bin"), theta = c("running", "final")) {
   .check_contour(x)
-  w <- .weight_code(kind[1], theta[1])
-  .sgmc_per_draw(x, function(h, k, n) c_sgmc_draws_copy_log_weights(h, k, w[["kind"]], w[["when"]], n))
+  kind <- match.arg(kind[1], c("interpolated", "bin"))
+  theta <- match.arg(theta[1], c("running", "final"))
+  .sgmc_per_draw(x, paste0("log_weight", if (kind == "bin") "_bin", if (theta == "final") "_final"))
 }
 
 # The m of every chain: an automatic partition may give each its own.
 .sgmc_chain_m <- function(x) {
-  unlist(.sgmc_each_chain(x, function(h, k) {
-    p <- .sgmc_try_state(c_sgmc_draws_contour_partition(h, k))
-    if (is.null(p)) c_sgmc_draws_contour_shape(h)$m else p$m
-  }))
+  vapply(seq_len(x$n_chains), function(c) length(sgmc_stat(x, "theta", chain = c)), 0)
 }
 
 # The final theta of every chain: an m x n_chains matrix, m the largest
 # over the chains; a chain with fewer subregions is padded with NA.
 sgmc_theta <- function(x) {
   .check_contour(x)
-  ms <- .sgmc_chain_m(x)
-  out <- matrix(NA_real_, max(ms), x$n_chains)
-  for (c in seq_len(x$n_chains)) {
-    out[seq_len(ms[c]), c] <- c_sgmc_draws_copy_theta(x$handle, c - 1, ms[c])
-  }
+  thetas <- lapply(seq_len(x$n_chains), function(c) sgmc_stat(x, "theta", chain = c))
+  out <- matrix(NA_real_, max(lengths(thetas)), x$n_chains)
+  for (c in seq_len(x$n_chains)) out[seq_along(thetas[[c]]), c] <- thetas[[c]]
   out
 }
 
@@ -142,15 +136,14 @@ sgmc_theta <- function(x) {
 sgmc_theta_trace <- function(x, chain = 1) {
   .check_contour(x)
   chain <- .check_chain(x, chain)
-  s <- c_sgmc_draws_contour_shape(x$handle)
-  m <- .sgmc_chain_m(x)[chain]
-  matrix(c_sgmc_draws_copy_theta_trace(x$handle, chain - 1, s$n_thetas * m), s$n_thetas, m, byrow = TRUE)
+  trace <- sgmc_stat(x, "theta_trace", chain = chain)
+  if (is.matrix(trace)) trace else matrix(trace, nrow = 1) # one theta kept
 }
 
 # The 1-based subregion index of every draw: n_draws x n_chains.
 sgmc_contour_index <- function(x) {
   .check_contour(x)
-  .sgmc_per_draw(x, function(h, k, n) c_sgmc_draws_copy_contour_index(h, k, n)) + 1
+  .sgmc_per_draw(x, "subregion") + 1
 }
 
 .check_chain <- function(x, chain) {
@@ -191,8 +184,8 @@ sgmc_weighted_summary <- function(x, probs = c(0.05, 0.5, 0.95), kind = c("inter
                                    q = matrix(q, length(probs), d, byrow = TRUE))
   per_chain <- if (pooled) {
     h <- x$handle
-    list(estimate(c_sgmc_draws_pooled_weighted_moments(h, w[["kind"]], w[["when"]], d),
-                  c_sgmc_draws_pooled_weighted_quantiles(h, w[["kind"]], w[["when"]], probs, n_q)))
+    list(estimate(c_sgmc_draws_weighted_moments(h, -1, w[["kind"]], w[["when"]], d),
+                  c_sgmc_draws_weighted_quantiles(h, -1, w[["kind"]], w[["when"]], probs, n_q)))
   } else {
     .sgmc_each_chain(x, function(h, k) {
       estimate(c_sgmc_draws_weighted_moments(h, k, w[["kind"]], w[["when"]], d),
@@ -226,7 +219,7 @@ sgmc_resample <- function(x, n = x$n_draws, seed = NULL, kind = c("interpolated"
   w <- .weight_code(kind[1], theta[1])
   seed <- .sgmc_seed(seed)
   if (pooled) {
-    idx <- c_sgmc_r_draws_pooled_resample(x$handle, w[["kind"]], w[["when"]], seed, n) + 1
+    idx <- c_sgmc_r_draws_resample(x$handle, -1, w[["kind"]], w[["when"]], seed, n) + 1
     all_draws <- do.call(rbind, lapply(seq_len(x$n_chains), function(c)
       matrix(x$draws[seq_len(x$draws_per_chain[c]), c, ], ncol = x$dim)))
     arr <- array(all_draws[idx, ], c(n, 1, x$dim), dimnames = list(NULL, NULL, x$variables))
@@ -243,17 +236,17 @@ sgmc_resample <- function(x, n = x$n_draws, seed = NULL, kind = c("interpolated"
 # Cycles (1-based) of the draws of a cyclical run: n_draws x n_chains.
 sgmc_cycles <- function(x) {
   .check_draws(x)
-  if (is.null(.sgmc_try_state(c_sgmc_draws_cycle_count(x$handle))))
+  if (!"cycle" %in% sgmc_columns(x))
     stop(sprintf("sampler '%s' has no cycles (%s have)", x$sampler, .sgmc_family_text("cyclical")),
          call. = FALSE)
-  .sgmc_per_draw(x, function(h, k, n) c_sgmc_draws_copy_cycles(h, k, n)) + 1
+  .sgmc_per_draw(x, "cycle") + 1
 }
 
 # Cycle weights (n_cycles x n_chains): "equal" or "harmonic" (built-in models only).
 sgmc_cycle_weights <- function(x, weighting = c("equal", "harmonic")) {
   weighting <- match.arg(weighting)
   cycles <- sgmc_cycles(x)
-  m <- c_sgmc_draws_cycle_count(x$handle)
+  m <- sgmc_stat(x, "cycles")
   model <- x$model_handle
   if (weighting == "harmonic" && is.null(model))
     stop("harmonic cycle weights need a built-in model (the model is evaluated in C)", call. = FALSE)
@@ -266,21 +259,23 @@ sgmc_cycle_weights <- function(x, weighting = c("equal", "harmonic")) {
 sgmc_swap_stats <- function(x) {
   .check_draws(x)
   r <- x$n_chains
-  if (!.sgmc_in_family(x$sampler, "replica_exchange"))
+  if (!"swap_attempts" %in% sgmc_stats(x))
     stop(sprintf("swap statistics exist for sampler '%s' only", .sgmc_family_text("replica_exchange")), call. = FALSE)
-  s <- c_sgmc_draws_swap_stats(x$handle, r - 1)
-  data.frame(pair = sprintf("%d-%d", seq_len(r - 1), seq_len(r - 1) + 1), attempts = s$attempts,
-             accepts = s$accepts, rate = ifelse(s$attempts > 0, s$accepts / s$attempts, NA_real_))
+  attempts <- sgmc_stat(x, "swap_attempts")
+  accepts <- sgmc_stat(x, "swap_accepts")
+  data.frame(pair = sprintf("%d-%d", seq_len(r - 1), seq_len(r - 1) + 1), attempts = attempts,
+             accepts = accepts, rate = ifelse(attempts > 0, accepts / attempts, NA_real_))
 }
 
 # MHBT's acceptance statistics, one row per chain.
 sgmc_acceptance <- function(x) {
   .check_draws(x)
-  if (!.sgmc_in_family(x$sampler, "mhbt"))
+  if (!"mhbt_proposed" %in% sgmc_stats(x))
     stop(sprintf("acceptance statistics exist for sampler '%s' only", .sgmc_family_text("mhbt")), call. = FALSE)
-  rows <- .sgmc_each_chain(x, function(h, k) as.data.frame(c_sgmc_draws_mhbt_stats(h, k)))
-  out <- do.call(rbind, rows)
-  out <- cbind(chain = seq_len(x$n_chains), out)
+  out <- data.frame(chain = seq_len(x$n_chains))
+  for (name in c("proposed", "accepted", "forward_proposed", "forward_accepted", "beta")) {
+    out[[name]] <- .sgmc_per_chain(x, paste0("mhbt_", name))
+  }
   out$rate <- ifelse(out$proposed > 0, out$accepted / out$proposed, NA_real_)
   out
 }
@@ -296,7 +291,7 @@ sgmc_temperatures <- function(x) {
 # treat it alike. For resgld only chain 1 (the target's temperature) is kept
 # unless all_replicas = TRUE.
 .sgmc_array <- function(x, lp = TRUE, all_replicas = FALSE) {
-  keep <- if (.sgmc_in_family(x$sampler, "replica_exchange") && !all_replicas) 1 else seq_len(x$n_chains)
+  keep <- if (!is.null(x$swap_stats) && !all_replicas) 1 else seq_len(x$n_chains)
   arr <- x$draws[, keep, , drop = FALSE]
   if (!lp) return(arr)
   # The energies are one more slice along the last (variable) dimension.

@@ -80,7 +80,7 @@ test_that("the low-level layer checks handles and arguments", {
   expect_error(ll$c_sgmc_draws_copy(d, 0, 5), class = "sgmc_error_invalid_argument")
   expect_error(ll$c_sgmc_draws_copy(d, 7, 1000), class = "sgmc_error_invalid_argument")
   expect_error(ll$c_sgmc_draws_copy(d, 0, -1), "length")
-  expect_error(ll$c_sgmc_draws_contour_shape(d), class = "sgmc_error_state")
+  expect_error(ll$c_sgmc_draws_weighted_moments(d, 0, 0, 0, 1), class = "sgmc_error_state")
   gc()
 })
 

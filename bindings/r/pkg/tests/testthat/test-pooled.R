@@ -41,7 +41,7 @@ test_that("pooled resampling picks the C indices into the draws of all chains", 
   expect_s3_class(rs, "draws_array")
   expect_equal(dim(rs), c(n, 1, 1))
   idx <- attr(rs, "index")
-  expect_identical(idx, sgmc:::c_sgmc_r_draws_pooled_resample(res_ic$handle, 0, 0, 5, n) + 1)
+  expect_identical(idx, sgmc:::c_sgmc_r_draws_resample(res_ic$handle, -1, 0, 0, 5, n) + 1)
   all <- pooled_draws(res_ic)
   expect_identical(as.numeric(rs), all[idx])
   # Systematic resampling picks draw k floor(n w_k) or ceil(n w_k) times,
