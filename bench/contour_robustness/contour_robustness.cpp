@@ -19,10 +19,9 @@
 #include "../common/command_line.hpp"
 #include "../common/low_dim_gauss_mix.hpp"
 #include "mixtures.hpp"
-#include "sgmc/chain/recorded_run.hpp"
-#include "sgmc/diagnostics/contour_convergence.hpp"
 #include "sgmc/estimators/weighted.hpp"
 #include "sgmc/launch/options_run.hpp"
+#include "sgmc/record/contour_verdict.hpp"
 
 namespace {
 

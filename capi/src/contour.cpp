@@ -5,8 +5,8 @@
 
 #include "firewall.hpp"
 #include "handles.hpp"
-#include "sgmc/chain/record_fields.hpp"
 #include "sgmc/estimators/weighted.hpp"
+#include "sgmc/record/record_fields.hpp"
 
 using sgmc::capi::enum_arg;
 using sgmc::capi::guarded;

@@ -6,7 +6,7 @@
 
 #include "firewall.hpp"
 #include "handles.hpp"
-#include "sgmc/diagnostics/contour_convergence.hpp"
+#include "sgmc/record/contour_verdict.hpp"
 
 using sgmc::capi::enum_arg;
 using sgmc::capi::guarded;

@@ -3,8 +3,8 @@
 // record by name.
 #include "firewall.hpp"
 #include "handles.hpp"
-#include "sgmc/chain/record_fields.hpp"
 #include "sgmc/estimators/cycle_weights.hpp"
+#include "sgmc/record/record_fields.hpp"
 
 using sgmc::capi::chain_store;
 using sgmc::capi::enum_arg;

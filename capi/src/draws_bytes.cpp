@@ -9,7 +9,7 @@
 
 #include "sgmc/checkpoint/byte_reader.hpp"
 #include "sgmc/checkpoint/byte_writer.hpp"
-#include "sgmc/chain/recorded_chain.hpp"
+#include "sgmc/record/recorded_chain.hpp"
 
 using sgmc::capi::create_into;
 using sgmc::capi::guarded;

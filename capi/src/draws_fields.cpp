@@ -1,12 +1,12 @@
 // sgmc_draws_column_*, sgmc_draws_stat_*: the parts of a run's record by
-// name (lib/sgmc/chain/record_fields.hpp), for callers that need not know
+// name (lib/sgmc/record/record_fields.hpp), for callers that need not know
 // the sampler's family.
 #include <algorithm>
 #include <string>
 
 #include "firewall.hpp"
 #include "handles.hpp"
-#include "sgmc/chain/record_fields.hpp"
+#include "sgmc/record/record_fields.hpp"
 
 using sgmc::capi::guarded;
 using sgmc::capi::require_length;

@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "sgmc/chain/chain.hpp"
-#include "sgmc/chain/recorded_run.hpp"
 #include "sgmc/config/options.hpp"
 #include "sgmc/data/dataset.hpp"
 #include "sgmc/drivers/hosted_run.hpp"
 #include "sgmc/launch/options_run.hpp"
 #include "sgmc/models/model.hpp"
+#include "sgmc/record/recorded_run.hpp"
 #include "sgmc/sgmc.h"
 #include "sgmc/storage/draw_store.hpp"
 
@@ -34,7 +34,7 @@ struct sgmc_model {
   }
 };
 
-/// What a run recorded (lib/sgmc/chain/recorded_run.hpp), its parts read by
+/// What a run recorded (lib/sgmc/record/recorded_run.hpp), its parts read by
 /// name (sgmc_draws_column_*, sgmc_draws_stat_*).
 struct sgmc_draws : sgmc::RecordedRun {
   /// Copies of what `chains` have recorded so far, with a run's swap statistics.

@@ -5,7 +5,6 @@
 #include <limits>
 #include <vector>
 
-#include "sgmc/chain/recorded_run.hpp"
 #include "sgmc/estimators/weighted.hpp"
 
 namespace sgmc {
@@ -209,17 +208,6 @@ RunDiagnostics diagnose_run(std::span<const ContourChainRecord> chains, bool sha
   }
   run.verdict = contour_verdict(run.thetas, run.labels);
   return run;
-}
-
-std::vector<ContourChainRecord> contour_records(const RecordedRun& run) {
-  std::vector<ContourChainRecord> records;
-  records.reserve(run.chains.size());
-  for (const auto& chain : run.chains) records.push_back({&chain.draws, &*chain.contour});
-  return records;
-}
-
-RunDiagnostics diagnose_run(const RecordedRun& run) {
-  return diagnose_run(contour_records(run), run.shared_theta);
 }
 
 }  // namespace sgmc

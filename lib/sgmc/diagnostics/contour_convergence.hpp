@@ -59,8 +59,6 @@
 
 namespace sgmc {
 
-struct RecordedRun;
-
 enum class ContourCheck { kThetaMax, kVisitTv, kMultiplierOut, kThetaDrift, kKishShare, kWeightedRhat };
 inline constexpr std::size_t kContourChecks = 6;
 
@@ -122,13 +120,5 @@ struct RunDiagnostics {
 };
 /// Precondition: `chains` not empty.
 RunDiagnostics diagnose_run(std::span<const ContourChainRecord> chains, bool shared);
-/// The draws and contour records of every chain `run` recorded.
-/// Precondition: a contour sampler's run.
-std::vector<ContourChainRecord> contour_records(const RecordedRun& run);
-/// The same over what a run recorded (lib/sgmc/chain/recorded_run.hpp), one
-/// theta for all when its chains share it: what the C API's verdict and
-/// statistics, the benchmarks and the tests read. Precondition: `run` has
-/// chains and is a contour sampler's.
-RunDiagnostics diagnose_run(const RecordedRun& run);
 
 }  // namespace sgmc

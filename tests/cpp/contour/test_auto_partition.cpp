@@ -10,11 +10,10 @@
 #include <vector>
 
 #include "contour_robustness/mixtures.hpp"
-#include "sgmc/chain/recorded_run.hpp"
 #include "sgmc/config/options.hpp"
 #include "sgmc/contour/auto_partition.hpp"
-#include "sgmc/diagnostics/contour_convergence.hpp"
 #include "sgmc/launch/options_run.hpp"
+#include "sgmc/record/contour_verdict.hpp"
 #include "support/error_message.hpp"
 #include "support/same_draws.hpp"
 

@@ -1,6 +1,6 @@
-#include "sgmc/chain/record_fields.hpp"
+#include "sgmc/record/record_fields.hpp"
 
-#include "sgmc/diagnostics/contour_convergence.hpp"
+#include "sgmc/record/contour_verdict.hpp"
 #include "sgmc/estimators/cycle_weights.hpp"
 
 namespace sgmc {

@@ -1,4 +1,4 @@
-#include "sgmc/chain/recorded_run.hpp"
+#include "sgmc/record/recorded_run.hpp"
 
 namespace sgmc {
 

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sgmc/chain/recorded_run.hpp"
+#include "sgmc/record/recorded_run.hpp"
 
 namespace sgmc {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "sgmc/chain/chain.hpp"
-#include "sgmc/chain/recorded_chain.hpp"
+#include "sgmc/record/recorded_chain.hpp"
 #include "sgmc/samplers/swap_rule.hpp"
 #include "sgmc/schedules/step_schedule.hpp"
 

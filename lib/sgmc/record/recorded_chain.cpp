@@ -1,4 +1,4 @@
-#include "sgmc/chain/recorded_chain.hpp"
+#include "sgmc/record/recorded_chain.hpp"
 
 #include <algorithm>
 #include <limits>
