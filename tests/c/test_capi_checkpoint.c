@@ -190,9 +190,9 @@ static int sevenths(const double *x, int64_t dim, const int64_t *batch, int64_t 
   return 0;
 }
 
-/* A one-chain run (chain 3 of a larger run) saved within a round, with the
- * evaluations of its last ask untold and with them told, goes on from each
- * file to the end as the original does. */
+/* A one-chain run (chain 3 of a larger run) saved before its first ask,
+ * and within a round with the evaluations of its last ask untold and with
+ * them told, goes on from each file to the end as the original does. */
 static void check_run_save_within_rounds(void) {
   const char *samplers[] = {"sghmc", "psgld", "csgld", "mhbt", "cycsgld"};
   const host_answer answer = {sevenths, NULL, 0};
@@ -201,15 +201,19 @@ static void check_run_save_within_rounds(void) {
   snprintf(told_path, sizeof told_path, "%s.told", path);
   for (s = 0; s < sizeof samplers / sizeof *samplers; ++s) {
     sgmc_options *o = options_for(samplers[s], 1);
-    sgmc_run *run = NULL, *copy = NULL, *told = NULL;
-    sgmc_draws *a = NULL, *b = NULL, *c = NULL;
+    sgmc_run *run = NULL, *copy = NULL, *told = NULL, *fresh = NULL;
+    sgmc_draws *a = NULL, *b = NULL, *c = NULL, *f = NULL;
     double x0[2] = {0.3, -0.2};
     int i;
     int64_t n = 0;
     printf("run save within a round %s\n", samplers[s]);
     CHECK_OK(sgmc_options_set_int(o, "batch_size", 10));
     CHECK_OK(sgmc_options_set_int(o, "first_chain", 3));
-    CHECK_OK(host_start(&run, o, 2, 70, x0));
+    CHECK_OK(sgmc_run_create(&run, o, 2, 70, x0, 2));
+    CHECK_OK(sgmc_run_save(run, told_path)); /* before the first ask */
+    CHECK_OK(sgmc_run_resume(&fresh, told_path, NULL, 2, 70));
+    CHECK_OK(sgmc_run_ask(run, &n));
+    CHECK_OK(sgmc_run_ask(fresh, &n));
     for (i = 0; i < 100; ++i) CHECK_OK(host_iteration(run, 2, answer));
     CHECK_OK(sgmc_run_save(run, path));
     host_tell_all(run, 2, answer);
@@ -225,6 +229,14 @@ static void check_run_save_within_rounds(void) {
     while (host_steps(run) < STEPS) CHECK_OK(host_iteration(run, 2, answer));
     while (host_steps(copy) < STEPS) CHECK_OK(host_iteration(copy, 2, answer));
     while (host_steps(told) < STEPS) CHECK_OK(host_iteration(told, 2, answer));
+    while (host_steps(fresh) < STEPS) CHECK_OK(host_iteration(fresh, 2, answer));
+    CHECK_OK(sgmc_run_draws(&f, fresh));
+    if (f != NULL) CHECK_OK(sgmc_run_draws(&a, run));
+    if (a != NULL && f != NULL) check_same_draws(a, f);
+    sgmc_draws_destroy(a);
+    sgmc_draws_destroy(f);
+    a = NULL;
+    sgmc_run_destroy(fresh);
     CHECK_OK(sgmc_run_draws(&a, run));
     CHECK_OK(sgmc_run_draws(&b, copy));
     CHECK_OK(sgmc_run_draws(&c, told));
@@ -256,12 +268,32 @@ static void check_run_save_refusals(void) {
   CHECK_ERROR(sgmc_run_resume(&run, NULL, NULL, 2, 70), SGMC_ERROR_INVALID_ARGUMENT, "'path'");
   CHECK(run == NULL);
   CHECK_OK(sgmc_run_create(&run, o, 2, 70, x0, 2));
-  CHECK_OK(sgmc_run_save(run, path)); /* before the first ask: the start of a round */
+  CHECK_ERROR(sgmc_run_save(run, path), SGMC_ERROR_UNSUPPORTED, "where its checkpoints are written");
   CHECK_OK(sgmc_run_ask(run, &n));
-  CHECK_ERROR(sgmc_run_save(run, path), SGMC_ERROR_UNSUPPORTED, "end of a round only");
+  CHECK_ERROR(sgmc_run_save(run, path), SGMC_ERROR_UNSUPPORTED, "where its checkpoints are written");
   CHECK_OK(sgmc_run_evaluation(run, 0, &e));
   CHECK_OK(sgmc_run_tell(run, 0, 0.0, NULL, 0.0, NULL, 2));
   CHECK_ERROR(sgmc_run_save(run, path), SGMC_ERROR_STATE, "every evaluation of the last ask told, or none");
+  /* Ended, the run is where its last checkpoint is written: saved, it
+   * resumes as ended, with the same draws. */
+  {
+    sgmc_run *ended = NULL;
+    sgmc_draws *a = NULL, *b = NULL;
+    int64_t i, asked = n;
+    for (i = 1; i < asked; ++i) CHECK_OK(sgmc_run_tell(run, i, 0.0, NULL, 0.0, NULL, 2));
+    CHECK_OK(sgmc_run_ask(run, &n));
+    while (n > 0) CHECK_OK(host_pass(run, 2, answer, &n));
+    CHECK_OK(sgmc_run_save(run, path));
+    CHECK_OK(sgmc_run_resume(&ended, path, NULL, 2, 70));
+    CHECK_OK(sgmc_run_ask(ended, &n));
+    CHECK(n == 0);
+    CHECK_OK(sgmc_run_draws(&a, run));
+    CHECK_OK(sgmc_run_draws(&b, ended));
+    if (a != NULL && b != NULL) check_same_draws(a, b);
+    sgmc_draws_destroy(a);
+    sgmc_draws_destroy(b);
+    sgmc_run_destroy(ended);
+  }
   snprintf(bad, sizeof bad, "%s.no-such-dir/x.ckpt", path);
   sgmc_run_destroy(run);
   CHECK_OK(sgmc_options_set_string(o, "sampler", "sgld"));

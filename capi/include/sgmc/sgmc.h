@@ -1400,17 +1400,18 @@ SGMC_API sgmc_status sgmc_run_position(const sgmc_run *run, int64_t chain, doubl
  * taken first, as the next sgmc_run_ask() would take them) or with none
  * told (the resumed run asks for them again). The independent samplers —
  * every sampler but "resgld" and the interacting contour samplers — save
- * at any such point; those whose chains are coupled save before the first
- * ask and after the last, and otherwise checkpoint at the ends of rounds
- * ("checkpoint_every"). After a fault that stopped the run under
+ * at any such point; those whose chains are coupled save where their
+ * checkpoints are written only, so between asks once the run has ended
+ * (they checkpoint at the ends of rounds themselves, "checkpoint_every").
+ * After a fault that stopped the run under
  * "on_fault" = "error", the faulted chain is saved as it was before the
  * faulty evaluation: the resumed run makes that evaluation again and,
  * when it now succeeds, goes on as a run that never faulted.
  * @param[in,out] run The run.
  * @param[in] path The file, replaced as a whole or not at all.
  * @return ::SGMC_OK; ::SGMC_ERROR_STATE while some but not all evaluations
- *         of the last ask are told; ::SGMC_ERROR_UNSUPPORTED within a round
- *         of "resgld", "icsgld", "icsghmc" or "picsgld"; ::SGMC_ERROR_IO
+ *         of the last ask are told; ::SGMC_ERROR_UNSUPPORTED before the end
+ *         of a run of "resgld", "icsgld", "icsghmc" or "picsgld"; ::SGMC_ERROR_IO
  *         naming the file; ::SGMC_ERROR_INVALID_ARGUMENT.
  */
 SGMC_API sgmc_status sgmc_run_save(sgmc_run *run, const char *path);

@@ -57,10 +57,11 @@ class Driver {
   /// Reads what save() wrote into a freshly built driver; returns the
   /// iterations done. Throws Error(kFormat) naming a damaged field.
   virtual Index load(ByteReader& in, Index n_steps) = 0;
-  /// Whether save() may also be called within a round, between tasks (the
-  /// chains then stand at different iterations, at or past `steps`), and
-  /// load() go on from there exactly. Drivers with state shared between
-  /// the chains' tasks (swaps, theta) save at round ends only.
+  /// Whether save() may also be called within a round or before the first,
+  /// between tasks (the chains then stand at different iterations, at or
+  /// past `steps`), and load() go on from there exactly. Drivers with state
+  /// shared between the chains' tasks (swaps, theta, a pilot) save only
+  /// where a run writes checkpoints: at the end of a round after the first.
   virtual bool saves_within_rounds() const { return false; }
 
   /// Replica exchange's swap statistics; empty for the other drivers.

@@ -64,10 +64,11 @@ void Run::cancel() {
 }
 
 void Run::save(const std::string& path) const {
-  if (round_end_ != 0 && !driver_->saves_within_rounds()) {
+  const bool at_checkpoint = round_end_ == 0 && outcome_.steps_done > 0;
+  if (!at_checkpoint && !driver_->saves_within_rounds()) {
     throw Error(ErrorKind::kUnsupported,
-                "this sampler's run saves at the end of a round only, where its chains meet "
-                "(option 'checkpoint_every')");
+                "this sampler's run is saved where its checkpoints are written only: at the "
+                "end of a round, where its chains meet (option 'checkpoint_every'), or of the run");
   }
   ByteWriter out;
   out.raw_bytes(checkpointing_.preamble);

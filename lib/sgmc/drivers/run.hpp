@@ -56,8 +56,9 @@ class Run {
   /// `path` (the preamble given at construction, then the driver's state):
   /// a run built from it goes on exactly as this one would. A chain that a
   /// fault stopped is saved as it was before the faulty evaluation, which
-  /// the resumed run makes again. Within a round only for a driver that
-  /// saves_within_rounds(), else Error(kUnsupported).
+  /// the resumed run makes again. Anywhere but where checkpoints are
+  /// written (a round's end after the first iteration) only for a driver
+  /// that saves_within_rounds(), else Error(kUnsupported).
   void save(const std::string& path) const;
 
  private:
