@@ -62,10 +62,10 @@ struct Weighted {
   sgmc::Vec log_weights;
 };
 
-Weighted weighted(const sgmc_draws* draws, int64_t chain, sgmc_weight_kind kind,
-                  sgmc_weight_theta when, bool with_draws) {
+/// `kind` and `when` as enum_arg() reads them from the entry point's arguments.
+Weighted weighted(const sgmc_draws* draws, int64_t chain, int kind, int when, bool with_draws) {
   require_contour(draws, chain, Pooled::kSharedTheta);
-  const auto name = weight_column(enum_arg(kind), enum_arg(when));
+  const auto name = weight_column(kind, when);
   const auto& column = *sgmc::find_field(sgmc::record_columns(), *draws, name);
   const auto first = static_cast<std::size_t>(chain == -1 ? 0 : chain);
   const auto last = chain == -1 ? draws->chains.size() : first + 1;
@@ -106,7 +106,7 @@ sgmc_status sgmc_draws_weighted_moments(const sgmc_draws* draws, int64_t chain,
                                         double* mean, double* variance, int64_t dim,
                                         double* kish_ess) {
   return guarded([&] {
-    const auto w = weighted(draws, chain, kind, when, true);
+    const auto w = weighted(draws, chain, enum_arg(kind), enum_arg(when), true);
     sgmc::require(dim == w.draws.rows(), "dim", dim,
                   ("must equal the draws' dimension " + sgmc::show(w.draws.rows())).c_str());
     const auto m = sgmc::weighted_moments(w.draws, w.log_weights);
@@ -122,7 +122,7 @@ sgmc_status sgmc_draws_weighted_quantiles(const sgmc_draws* draws, int64_t chain
                                           const double* probs, int64_t n_probs, double* out,
                                           int64_t out_len) {
   return guarded([&] {
-    const auto w = weighted(draws, chain, kind, when, true);
+    const auto w = weighted(draws, chain, enum_arg(kind), enum_arg(when), true);
     require_non_null(probs, "probs");
     sgmc::require(n_probs >= 1, "n_probs", n_probs, "must be >= 1");
     require_non_null(out, "out");
@@ -139,7 +139,7 @@ sgmc_status sgmc_draws_resample(const sgmc_draws* draws, int64_t chain, sgmc_wei
                                 sgmc_weight_theta when, int64_t n_out, uint64_t seed,
                                 int64_t* out) {
   return guarded([&] {
-    const auto w = weighted(draws, chain, kind, when, false);
+    const auto w = weighted(draws, chain, enum_arg(kind), enum_arg(when), false);
     require_non_null(out, "out");
     const auto picks = sgmc::systematic_resample(w.log_weights, n_out, seed);
     std::copy(picks.begin(), picks.end(), out);
