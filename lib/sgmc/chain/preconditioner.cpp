@@ -18,26 +18,25 @@ void equal_windows(Index start, Index end, Index count, std::vector<Index>& ends
   ends.push_back(end);
 }
 
-/// The window ends of a warm-up of W iterations. A chain that has not yet
-/// crossed a wide direction shows only part of its variance, so each
-/// window's estimate is a multiple of the last one there: many short
-/// windows compound that growth, where a few doubling ones would not. The
-/// first half of W is cut into up to ten windows of at least
-/// `shortest` iterations; the second half into a window of a
-/// third and one of two thirds of it, which refine the estimate.
-std::vector<Index> warm_up_windows(Index warm_up, Index shortest) {
-  const Index half = warm_up / 2;
+}  // namespace
+
+// A chain that has not yet crossed a wide direction shows only part of its
+// variance, so each window's estimate is a multiple of the last one there:
+// many short windows compound that growth, where a few doubling ones would
+// not. The first half of the warm-up is cut into up to ten windows of at
+// least `shortest` iterations; the second half into a window of a third and
+// one of two thirds of it, which refine the estimate.
+std::vector<Index> warm_up_windows(Index start, Index end, Index shortest) {
+  const Index half = (end - start) / 2;
   const Index growth = std::min(kGrowthWindows, half / shortest);
   std::vector<Index> ends;
-  if (growth == 0) return {warm_up};
-  equal_windows(0, half, growth, ends);
-  const Index rest = warm_up - half;
-  if (rest >= 3 * shortest) ends.push_back(half + rest / 3);
-  ends.push_back(warm_up);
+  if (growth == 0) return {end};
+  equal_windows(start, start + half, growth, ends);
+  const Index rest = end - start - half;
+  if (rest >= 3 * shortest) ends.push_back(start + half + rest / 3);
+  ends.push_back(end);
   return ends;
 }
-
-}  // namespace
 
 Index shortest_window(PreconditionKind kind, Index dim) {
   return kind == PreconditionKind::kDense ? std::max(kMinPreconditionWindow, 10 * dim)
@@ -46,21 +45,10 @@ Index shortest_window(PreconditionKind kind, Index dim) {
 
 Preconditioner::Preconditioner(PreconditionKind kind, Index dim, Index warm_up)
     : kind_(kind),
-      ends_(warm_up_windows(warm_up, shortest_window(kind, dim))),
-      mean_(Vec::Zero(dim)),
-      delta_(Vec::Zero(dim)),
+      warm_up_(warm_up),
+      ends_(warm_up_windows(0, warm_up, shortest_window(kind, dim))),
+      moments_(dim, kind == PreconditionKind::kDense),
       g_x_(Vec::Zero(dim)),
-      m2_diag_(Vec::Zero(kind == PreconditionKind::kDense ? 0 : dim)),
-      m2_(Eigen::MatrixXd::Zero(kind == PreconditionKind::kDense ? dim : 0,
-                                kind == PreconditionKind::kDense ? dim : 0)),
-      g_mean_(Vec::Zero(dim)),
-      g2_diag_(Vec::Zero(kind == PreconditionKind::kDense ? 0 : dim)),
-      g2_(Eigen::MatrixXd::Zero(kind == PreconditionKind::kDense ? dim : 0,
-                                kind == PreconditionKind::kDense ? dim : 0)),
-      cross_diag_(Vec::Zero(kind == PreconditionKind::kDense ? 0 : dim)),
-      cross_(Eigen::MatrixXd::Zero(kind == PreconditionKind::kDense ? dim : 0,
-                                   kind == PreconditionKind::kDense ? dim : 0)),
-      g_delta_(Vec::Zero(dim)),
       scale_(Vec::Ones(dim)),
       factor_(kind == PreconditionKind::kDense ? Eigen::MatrixXd::Identity(dim, dim)
                                                : Eigen::MatrixXd()),
@@ -100,26 +88,22 @@ void Preconditioner::gradient_to_y(ConstVecRef g_x, VecRef g_y) const {
 }
 
 void Preconditioner::add(ConstVecRef x, ConstVecRef g) {
-  if (window_ >= static_cast<Index>(ends_.size())) return;
-  // Welford for the three sums: mean += (v - mean) / n, and each sum of
-  // products gains (n - 1)/n (u - mean_u,old)(v - mean_v,old)'. Centred
-  // gradients: a chain still drifting has a mean gradient, which says
-  // nothing about curvature.
-  ++count_;
-  const double n = static_cast<double>(count_);
-  const double w = (n - 1.0) / n;
-  delta_ = x - mean_;
-  g_delta_ = g - g_mean_;
-  mean_ += delta_ / n;
-  g_mean_ += g_delta_ / n;
+  if (window_ < static_cast<Index>(ends_.size())) moments_.add(x, g);
+}
+
+void Preconditioner::start_windows(Index first) {
+  ends_ = warm_up_windows(first, warm_up_, shortest_window(kind_, g_x_.size()));
+}
+
+void Preconditioner::metric_to_y(Eigen::MatrixXd& m) const {
   if (dense()) {
-    m2_.selfadjointView<Eigen::Lower>().rankUpdate(delta_, w);
-    g2_.selfadjointView<Eigen::Lower>().rankUpdate(g_delta_, w);
-    cross_.noalias() += w * g_delta_ * delta_.transpose();
+    const auto l = factor_.triangularView<Eigen::Lower>();
+    m = (l.transpose() * m).eval();
+    m = (m * l).eval();
+  } else if (m.cols() == 1) {
+    m.col(0).array() *= scale_.array().square();
   } else {
-    m2_diag_.array() += w * delta_.array().square();
-    g2_diag_.array() += w * g_delta_.array().square();
-    cross_diag_.array() += w * g_delta_.array() * delta_.array();
+    m = scale_.asDiagonal() * m * scale_.asDiagonal();
   }
 }
 
@@ -140,15 +124,7 @@ bool Preconditioner::end_window(Index k) {
   previous_factor_ = factor_;
   const bool changed = estimate();
   ++window_;
-  count_ = 0;
-  mean_.setZero();
-  m2_diag_.setZero();
-  m2_.setZero();
-  g2_diag_.setZero();
-  g2_.setZero();
-  g_mean_.setZero();
-  cross_diag_.setZero();
-  cross_.setZero();
+  moments_.reset();
   return changed;
 }
 
@@ -166,15 +142,7 @@ void Preconditioner::map_gradient_moment(VecRef v) const {
 void Preconditioner::save(ByteWriter& out) const {
   out.section("PREC");
   out.i64(window_);
-  out.i64(count_);
-  out.values(mean_);
-  out.values(m2_diag_);
-  out.values(std::span<const double>(m2_.data(), static_cast<std::size_t>(m2_.size())));
-  out.values(g_mean_);
-  out.values(g2_diag_);
-  out.values(std::span<const double>(g2_.data(), static_cast<std::size_t>(g2_.size())));
-  out.values(cross_diag_);
-  out.values(std::span<const double>(cross_.data(), static_cast<std::size_t>(cross_.size())));
+  moments_.save(out);
   out.values(scale_);
   out.values(std::span<const double>(factor_.data(), static_cast<std::size_t>(factor_.size())));
 }
@@ -182,18 +150,7 @@ void Preconditioner::save(ByteWriter& out) const {
 void Preconditioner::load(ByteReader& in) {
   in.section("PREC");
   window_ = in.index("preconditioner windows done", 0, static_cast<Index>(ends_.size()));
-  count_ = in.index("preconditioner window positions", 0, ends_.back());
-  in.values("preconditioner window mean", mean_);
-  in.values("preconditioner window squares", m2_diag_);
-  in.values("preconditioner window outer products",
-            std::span<double>(m2_.data(), static_cast<std::size_t>(m2_.size())));
-  in.values("preconditioner window gradient mean", g_mean_);
-  in.values("preconditioner window gradient squares", g2_diag_);
-  in.values("preconditioner window gradient products",
-            std::span<double>(g2_.data(), static_cast<std::size_t>(g2_.size())));
-  in.values("preconditioner window gradient-position products", cross_diag_);
-  in.values("preconditioner window gradient-position matrix",
-            std::span<double>(cross_.data(), static_cast<std::size_t>(cross_.size())));
+  moments_.load(in, warm_up_);
   in.values("preconditioner scales", scale_);
   in.values("preconditioner factor",
             std::span<double>(factor_.data(), static_cast<std::size_t>(factor_.size())));

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "sgmc/chain/precondition_settings.hpp"
+#include "sgmc/chain/window_moments.hpp"
 
 namespace sgmc {
 
@@ -38,6 +39,11 @@ class ByteWriter;
 /// The shortest warm-up window: kMinPreconditionWindow, and 10 x dim for
 /// "dense", whose covariance needs several positions per coordinate.
 Index shortest_window(PreconditionKind kind, Index dim);
+
+/// The window ends of a warm-up over the iterations (start, end]: up to ten
+/// equal windows of at least `shortest` iterations in its first half, a
+/// third and two thirds of the second half (preconditioner.cpp says why).
+std::vector<Index> warm_up_windows(Index start, Index end, Index shortest);
 
 class Preconditioner {
  public:
@@ -73,6 +79,16 @@ class Preconditioner {
   /// would be about ten times too long (1/sqrt(1 - alpha)).
   void map_gradient_moment(VecRef v) const;
 
+  /// Lays the windows out again over (first, W]: a warm-up that first walks
+  /// to the typical set (warm_up_stage.hpp) estimates L only after it.
+  /// Precondition: no point has been added yet.
+  void start_windows(Index first);
+
+  /// Maps a metric of gradients (a curvature or a gradient covariance) from
+  /// x to the kernel's y: M <- L' M L (diag: a column of the diagonal,
+  /// M_i <- s_i^2 M_i).
+  void metric_to_y(Eigen::MatrixXd& m) const;
+
   /// Windows whose estimate has been applied so far.
   Index windows_done() const { return window_; }
   /// The last iteration of each window.
@@ -91,20 +107,11 @@ class Preconditioner {
   bool estimate();
 
   PreconditionKind kind_;
+  Index warm_up_;      ///< W
   std::vector<Index> ends_;
   Index window_ = 0;   ///< windows finished
-  Index count_ = 0;    ///< positions in the current window
-  Vec mean_;           ///< their running mean (Welford)
-  Vec delta_;          ///< scratch: x - mean
+  WindowMoments moments_;  ///< the current window's sums
   Vec g_x_;            ///< scratch: a gradient mapped back to x
-  Vec m2_diag_;        ///< diag: sum of squared deviations
-  Eigen::MatrixXd m2_; ///< dense: lower triangle of the sum of outer products
-  Vec g_mean_;         ///< the window's running mean gradient
-  Vec g2_diag_;        ///< diag: sum of squared gradient deviations
-  Eigen::MatrixXd g2_; ///< dense: lower triangle of the sum of gradient outer products
-  Vec cross_diag_;     ///< diag: sum of gradient x position deviations, coordinate by coordinate
-  Eigen::MatrixXd cross_;  ///< dense: sum of (g - mean g)(x - mean x)'
-  Vec g_delta_;        ///< scratch: g - the window's mean gradient
   Vec scale_;          ///< diag: L = diag(scale_)
   Eigen::MatrixXd factor_;  ///< dense: L, lower triangular
   Vec previous_scale_;          ///< diag: L before the last window's end

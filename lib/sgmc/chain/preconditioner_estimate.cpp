@@ -27,11 +27,11 @@ double curvature_ratio(double in_x, double in_y) {
 }  // namespace
 
 bool Preconditioner::estimate() {
-  if (count_ < 2) return false;
-  const double n = static_cast<double>(count_);
+  if (moments_.count() < 2) return false;
+  const double n = static_cast<double>(moments_.count());
   if (!dense()) {
-    const Vec var = m2_diag_ / (n - 1.0);
-    const Vec fisher = g2_diag_ / (n - 1.0);  // Var g: H_ii at stationarity, plus the gradient noise
+    const Vec var = moments_.position_covariance();
+    const Vec fisher = moments_.gradient_covariance();  // Var g: H_ii at stationarity, plus the gradient noise
     if (!var.allFinite() || !fisher.allFinite() || var.minCoeff() <= 0.0 ||
         fisher.minCoeff() <= 0.0) {
       return false;
@@ -41,16 +41,15 @@ bool Preconditioner::estimate() {
     // with H_ii measured twice: as Var g_i, and as the slope of g_i on x_i,
     // Cov(g_i, x_i) / Var x_i, which gradient noise does not inflate. The
     // smaller c^2 keeps the step stable under both (docs/preconditioning.md).
-    const Vec slope = (cross_diag_ / (n - 1.0)).cwiseQuotient(var).cwiseMax(0.0);
+    const Vec slope = Vec(moments_.cross_covariance()).cwiseQuotient(var).cwiseMax(0.0);
     const double c2 = std::min(curvature_ratio(fisher.maxCoeff(), shape.cwiseProduct(fisher).maxCoeff()),
                                curvature_ratio(slope.maxCoeff(), shape.cwiseProduct(slope).maxCoeff()));
     if (!std::isfinite(c2) || !(c2 > 0.0)) return false;
     scale_ = (c2 * shape).cwiseSqrt();
     return true;
   }
-  const Eigen::MatrixXd sigma_x = Eigen::MatrixXd(m2_.selfadjointView<Eigen::Lower>()) / (n - 1.0);
-  const Eigen::MatrixXd curvature =
-      Eigen::MatrixXd(g2_.selfadjointView<Eigen::Lower>()) / (n - 1.0);
+  const Eigen::MatrixXd sigma_x = moments_.position_covariance();
+  const Eigen::MatrixXd curvature = moments_.gradient_covariance();
   if (!sigma_x.allFinite() || !curvature.allFinite() || sigma_x.diagonal().minCoeff() <= 0.0) {
     return false;
   }
@@ -91,7 +90,7 @@ bool Preconditioner::estimate() {
   // Cov(g, x) S^-1 = H for a Gaussian, whatever the gradient noise.
   const Eigen::LLT<Eigen::MatrixXd> sx_llt(sigma_x);
   if (sx_llt.info() != Eigen::Success) return false;
-  const Eigen::MatrixXd slope_t = sx_llt.solve(cross_.transpose() / (n - 1.0));  // S^-1 Cov(x, g)
+  const Eigen::MatrixXd slope_t = sx_llt.solve(moments_.cross_covariance().transpose());  // S^-1 Cov(x, g)
   const Eigen::MatrixXd slope = 0.5 * (slope_t + slope_t.transpose());
   const double c2 =
       std::min(curvature_ratio(largest(curvature), largest(root.transpose() * curvature * root)),
