@@ -13,6 +13,7 @@
 #include "sgmc/chain/stages/domain_stage.hpp"
 #include "sgmc/chain/stages/precondition_stage.hpp"
 #include "sgmc/chain/stages/variance_control_stage.hpp"
+#include "sgmc/chain/stages/warm_up_stage.hpp"
 #include "sgmc/checkpoint/byte_reader.hpp"
 #include "sgmc/checkpoint/byte_writer.hpp"
 #include "sgmc/core/error.hpp"
@@ -20,7 +21,7 @@
 namespace sgmc {
 namespace {
 
-SamplerConfig validated(const SamplerConfig& config, const RecordPolicy& record, Index dim,
+SamplerConfig validated(SamplerConfig config, const RecordPolicy& record, Index dim,
                         ConstVecRef x0) {
   require(dim >= 1, "dim", dim, "must be >= 1");
   require(x0.size() == dim, "x0", "a vector of length " + show(x0.size()),
@@ -33,6 +34,18 @@ SamplerConfig validated(const SamplerConfig& config, const RecordPolicy& record,
             config.contour.pilot_steps,
             ("must be < n_steps = " + show(record.n_steps) +
              ": the pilot of contour_partition = \"auto\" is part of the run").c_str());
+  }
+  if (config.precondition.by_dimension) {
+    const Index warm_up = config.precondition.steps > 0 ? config.precondition.steps : record.burn_in;
+    const bool dense = dim <= kMaxAutoDenseDim &&
+                       warm_up >= 4 * shortest_window(PreconditionKind::kDense, dim);
+    config.precondition.kind = dense ? PreconditionKind::kDense : PreconditionKind::kDiag;
+  }
+  if (config.warm_up.automatic) {
+    require(record.burn_in >= kMinAutoWarmUp, "burn_in", record.burn_in,
+            ("must be >= " + show(kMinAutoWarmUp) +
+             " when step_size is not set: the automatic warm-up is the burn-in (or set step_size)")
+                .c_str());
   }
   if (config.precondition.active()) {
     require(config.precondition.kind != PreconditionKind::kDense ||
@@ -166,6 +179,14 @@ std::vector<std::unique_ptr<ChainStage>> Chain::make_stages() {
   // preconditioner maps the final gradients to the kernel's coordinates.
   std::vector<std::unique_ptr<ChainStage>> stages;
   const Index dim = this->dim();
+  // The warm-up sets each burn-in iteration's step and temperature, which
+  // every later stage reads.
+  if (config_.warm_up.automatic) {
+    auto warm_up = std::make_unique<WarmUpStage>(config_, precond_, dim, record_.burn_in,
+                                                 kernel_->reads_mean_gradient());
+    warm_up_ = warm_up.get();
+    stages.push_back(std::move(warm_up));
+  }
   if (contour_) stages.push_back(std::make_unique<ContourStage>(*contour_, dim));
   if (vr_) stages.push_back(std::make_unique<VarianceControlStage>(*vr_));
   if (config_.domain.active()) stages.push_back(std::make_unique<DomainStage>(config_.domain, dim));
@@ -263,13 +284,13 @@ void Chain::tell() {
   const Vec& grad = n > 0 ? grad_ : prior_grad_;
   StageStep step{{k, config_.schedule.at(k), exploring ? 0.0 : config_.temperature},
                  iteration, records, checked.index_energy, query(), &grad, &grad,
-                 n > 0 ? &batch_grad_ : &prior_grad_};
+                 n > 0 ? &batch_grad_ : &prior_grad_, n > 0 ? 1.0 / static_cast<double>(n) : 1.0};
   for (const auto& stage : stages_) stage->transform(step, *kernel_);
   // The draw of iteration k is the evaluated point x_k with its U_hat(x_k),
   // or the kernel's position after the step when it says so (MHBT).
   if (records && !kernel_->records_position()) draws_.push(query(), checked.energy, k);
-  kernel_->step({checked.energy, *step.move_grad, *step.mean_grad_base,
-                 n > 0 ? 1.0 / static_cast<double>(n) : 1.0, batch_.current()},
+  kernel_->step({checked.energy, *step.move_grad, *step.mean_grad_base, step.mean_grad_scale,
+                 batch_.current()},
                 step.info, move_noise_);
   map_state();
   for (const auto& stage : stages_) {
@@ -281,7 +302,9 @@ void Chain::tell() {
   if (iteration) {
     k_ = k;
     bool restart = false;
-    for (const auto& stage : stages_) restart = stage->end_iteration(k) || restart;
+    for (auto stage = stages_.rbegin(); stage != stages_.rend(); ++stage) {
+      restart = (*stage)->end_iteration(k) || restart;
+    }
     if (restart) restart_kernel();
   }
   batch_.next(batch_rng_);
@@ -313,11 +336,13 @@ void Chain::map_state() {
 
 void Chain::restart_kernel() {
   // x stays where it is; only its coordinates y change.
-  Vec y(position().size());
-  precond_->to_y(position(), y);
+  Vec y(position());
+  if (precond_) precond_->to_y(position(), y);
   const std::unique_ptr<Kernel> previous = std::move(kernel_);
   kernel_ = make_kernel(config_, y, batch_.data_size());
-  kernel_->carry_over(*previous, [this](VecRef v) { precond_->map_gradient_moment(v); });
+  kernel_->carry_over(*previous, [this](VecRef v) {
+    if (precond_) precond_->map_gradient_moment(v);
+  });
   map_state();
 }
 
@@ -458,6 +483,7 @@ void Chain::save(ByteWriter& out) const {
   out.i64(k_);
   out.i64(faults_);
   out.i64(consecutive_faults_);
+  if (warm_up_) warm_up_->save(out);
   kernel_->save(out);
   if (precond_) precond_->save(out);
   batch_.save(out);
@@ -480,6 +506,11 @@ void Chain::load(ByteReader& in) {
   k_ = in.index("iterations done", 0, record_.n_steps);
   faults_ = in.index("rejected evaluations", 0, std::numeric_limits<Index>::max());
   consecutive_faults_ = in.index("consecutive rejections", 0, faults_);
+  // The warm-up's settings rebuild the kernel the checkpoint's state goes into.
+  if (warm_up_) {
+    warm_up_->load(in);
+    kernel_ = make_kernel(config_, kernel_->position(), batch_.data_size());
+  }
   kernel_->load(in);
   if (precond_) {
     precond_->load(in);

@@ -25,6 +25,7 @@ namespace sgmc {
 class ByteReader;
 class ByteWriter;
 class Preconditioner;
+class WarmUpStage;
 
 /// Where a chain's random streams come from.
 struct ChainSeed {
@@ -140,6 +141,8 @@ class Chain {
   const Kernel& kernel() const { return *kernel_; }
   /// The preconditioner (docs/preconditioning.md); null when it is off.
   const Preconditioner* preconditioner() const { return precond_.get(); }
+  /// The automatic warm-up (docs/warm_up.md); null when the step size was set.
+  const WarmUpStage* warm_up() const { return warm_up_; }
   Rng& target_noise() { return target_noise_; }
 
   /// SPEC §4.3, with "contour_vr_period" q > 0: before tell() of iteration
@@ -202,9 +205,9 @@ class Chain {
   /// With a preconditioner: x_query_ (and x_position_ for a kernel that
   /// records its position) from the kernel's y. Never allocates.
   void map_state();
-  /// With a preconditioner, after a window changed L: a fresh kernel at the
-  /// current position in the new y (momentum and RMSprop statistics restart,
-  /// as at the start of a run; MHBT evaluates its new start).
+  /// After a window changed L or the warm-up a setting: a fresh kernel at
+  /// the current position in the new y, taking over what stays meaningful
+  /// (Kernel::carry_over).
   void restart_kernel();
   /// U_VR of iteration k from terms_ (SPEC §4.3); throws kState when
   /// tell_control() was not called, kNonFinite for a non-finite value.
@@ -231,6 +234,7 @@ class Chain {
   /// What tell() does between the evaluation and the move, and after it, in
   /// order (stage.hpp; made by make_stages()).
   std::vector<std::unique_ptr<ChainStage>> stages_;
+  WarmUpStage* warm_up_ = nullptr;  ///< the first of stages_ when the warm-up is automatic
   Index k_ = 0;
   Index faults_ = 0;              ///< rejected evaluations
   Index consecutive_faults_ = 0;  ///< rejected since the last good evaluation

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "sgmc/chain/precondition_settings.hpp"
+#include "sgmc/chain/warm_up_settings.hpp"
 #include "sgmc/contour/contour_settings.hpp"
 #include "sgmc/core/fault.hpp"
 #include "sgmc/samplers/domain_box.hpp"
@@ -78,6 +79,7 @@ struct SamplerConfig {
   MhbtSettings mhbt;
   FaultPolicy faults;        ///< what the chain does with a fault of the model (docs/faults.md)
   PreconditionSettings precondition;  ///< off by default (docs/preconditioning.md)
+  WarmUpSettings warm_up;   ///< off by default: the step size is schedule.step_size
 
   /// Checks the fields and their combinations; throws sgmc::Error naming
   /// the offending option and value.

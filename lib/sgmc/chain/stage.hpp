@@ -23,6 +23,7 @@ struct StageStep {
   /// points them at its own transformed copies.
   const Vec* move_grad;
   const Vec* mean_grad_base;
+  double mean_grad_scale;  ///< gbar = mean_grad_scale * mean_grad_base (StochasticEval)
 };
 
 class ChainStage {
@@ -38,9 +39,11 @@ class ChainStage {
   virtual bool filter(const StageStep& /*step*/, Kernel& /*kernel*/, ConstVecRef /*position*/) {
     return false;
   }
-  /// After iteration k is counted: returns true when the stage changed the
-  /// coordinates the kernel moves in, so that the chain restarts its kernel
-  /// in them (a preconditioner's window end).
+  /// After iteration k is counted, in the reverse order of the list (the
+  /// stage nearest the kernel first): returns true when the stage changed
+  /// the coordinates the kernel moves in or its settings, so that the chain
+  /// rebuilds its kernel (a preconditioner's window end; a friction the
+  /// warm-up chose).
   virtual bool end_iteration(Index /*k*/) { return false; }
 };
 

@@ -90,7 +90,8 @@ const std::array kSpecs = {
         "pSGLD: regulariser lambda > 0",
         1e-5, 0, kInf, true, true),
     double_option("friction", kSghmcKernel,
-        "SGHMC: friction eta ∈ (0, 1]; momentum coefficient 1 − eta",
+        "SGHMC: friction eta ∈ (0, 1]; momentum coefficient 1 − eta; not set with an "
+        "automatic step: chosen with it",
         0.1, 0, 1, true, false),
     double_option("noise_estimate", kSghmcKernel,
         "SGHMC: gradient-noise estimate gamma_hat ∈ [0, friction)",
@@ -124,8 +125,13 @@ const std::array kSpecs = {
         "(cos(pi r(k)) + 1)",
         "constant", "constant|polynomial|cyclical"),
     double_option("step_size", kEvery,
-        "eps, a, or eps0",
+        "eps, a, or eps0; not set: chosen by the warm-up for `sgld`, `psgld`, `sghmc`, "
+        "`cycsgld`, `cycsghmc` and `resgld` ([warm_up.md](warm_up.md)), 1e-3 for the others",
         1e-3, 0, kInf, true, true),
+    double_option("step_bias", kEvery,
+        "the automatic step's bias target delta ∈ (0, 0.5]: the largest relative error of "
+        "a variance the step may cause ([warm_up.md](warm_up.md))",
+        kDefaultStepBias, 0, 0.5, true, false),
     double_option("step_offset", kPolynomial,
         "polynomial: b ≥ 0",
         0.0, 0, kInf, false, true),
@@ -141,7 +147,8 @@ const std::array kSpecs = {
         "iterations K per chain",
         1000, 1),
     int_option("burn_in", kEvery,
-        "iterations discarded before recording, < n_steps",
+        "iterations discarded before recording, < n_steps; not set: `n_steps`/2 when the "
+        "step size is automatic, else 0",
         0, 0),
     int_option("thin", kEvery,
         "record every thin-th iteration after burn-in",
@@ -295,7 +302,9 @@ const std::array kSpecs = {
         "every sampler: `diag` or `dense` moves the chain in coordinates y with x = L y, "
         "L estimated from the warm-up's positions in doubling windows and scaled so that "
         "`step_size` keeps its meaning for the stiffest direction "
-        "([preconditioning.md](preconditioning.md)); `none` runs as without it",
+        "([preconditioning.md](preconditioning.md)); `none` runs as without it; not set: "
+        "with an automatic step size (but for `resgld`) `dense` up to dimension 50 and `diag` "
+        "above, else `none`",
         "none", "none|diag|dense"),
     int_option("precondition_steps", kEvery,
         "the warm-up W ≥ 20, ≤ `burn_in`, whose positions estimate L (0 = `burn_in`); "
@@ -363,6 +372,14 @@ T chosen(const Options& options, std::string_view key, const std::array<T, N>& m
                                              show(choice_count(choices)) + " choices, not " + show(N));
   }
   return meanings[choice_index(choices, options.get_string(key))];
+}
+
+/// The samplers whose step size the warm-up chooses when "step_size" is not
+/// set (docs/warm_up.md): those moving by SGLD, SGHMC or pSGLD with a plain
+/// gradient. The contour samplers (whose multiplier scales the gradient)
+/// and MHBT (whose step is a proposal's) keep step_size = 1e-3 for now.
+bool warm_up_samplers(SamplerKind kind) {
+  return !is_contour(kind) && kind != SamplerKind::kMhbt;
 }
 
 /// cycsgld and cycsghmc always run the cyclical schedule (SPEC §3): a
@@ -544,13 +561,31 @@ SamplerConfig sampler_config(const Options& options) {
       options.get_int("precondition_steps")};
   config.faults = {chosen(options, "on_fault", std::array{false, true}),
                    options.get_int("max_consecutive_faults")};
+  if (automatic_step(options)) {
+    config.warm_up = {true, !options.is_set("friction"), options.get_double("step_bias")};
+    // A metric pays whenever the coordinates' scales or correlations differ
+    // (the chain chooses dense or diag by the dimension); replica exchange
+    // swaps states between chains whose windows differ, so its chains keep
+    // the coordinates they were given.
+    if (!options.is_set("precondition") && config.kind != SamplerKind::kResgld) {
+      config.precondition.kind = PreconditionKind::kDiag;
+      config.precondition.by_dimension = true;
+    }
+  }
   config.validate();
   return config;
 }
 
+bool automatic_step(const Options& options) {
+  return !options.is_set("step_size") && warm_up_samplers(sampler_kind(options.get_string("sampler")));
+}
+
 RecordPolicy record_policy(const Options& options) {
-  RecordPolicy policy{options.get_int("n_steps"), options.get_int("burn_in"),
-                      options.get_int("thin")};
+  const Index n_steps = options.get_int("n_steps");
+  // An automatic warm-up is the burn-in: half the run unless set, as Stan's.
+  const Index burn_in =
+      options.is_set("burn_in") || !automatic_step(options) ? options.get_int("burn_in") : n_steps / 2;
+  RecordPolicy policy{n_steps, burn_in, options.get_int("thin")};
   policy.validate();
   return policy;
 }

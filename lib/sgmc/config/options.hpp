@@ -88,6 +88,9 @@ SamplerConfig sampler_config(const Options& options);
 /// The contour settings of SPEC §4 (validated with the sampler).
 ContourSettings contour_settings(const Options& options);
 RecordPolicy record_policy(const Options& options);
+/// True when the warm-up chooses the step size (docs/warm_up.md): "step_size"
+/// is not set and the sampler is one the warm-up serves.
+bool automatic_step(const Options& options);
 RunConfig run_config(const Options& options);
 /// "checkpoint_file" and "checkpoint_every" (preamble and resume unset).
 Checkpointing checkpointing(const Options& options);

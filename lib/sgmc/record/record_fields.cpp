@@ -31,6 +31,10 @@ bool mhbt(const RecordedRun& run) {
   return !run.chains.empty() && run.chains.front().mhbt.has_value();
 }
 bool cyclical(const RecordedRun& run) { return run.cyclical.has_value(); }
+bool warmed_up(const RecordedRun& run) {
+  return !run.chains.empty() && run.chains.front().warm_up.has_value();
+}
+bool sghmc(const RecordedRun& run) { return !run.chains.empty() && run.chains.front().friction > 0.0; }
 bool swaps(const RecordedRun& run) { return !run.swaps.attempts.empty(); }
 
 const ContourDraws& contour_of(const RecordedRun& run, std::size_t c) {
@@ -99,6 +103,22 @@ const RecordField kStatistics[] = {
      return int_scalar(r.chains[c].steps_done); }},
   {"faults", FieldType::kInt64, always, [](const RecordedRun& r, std::size_t c) {
      return int_scalar(r.chains[c].faults); }},
+  // The settings the chain ran with, and what an automatic warm-up
+  // (docs/warm_up.md) measured to choose them.
+  {"step_size", FieldType::kDouble, always, [](const RecordedRun& r, std::size_t c) {
+     return double_scalar(r.chains[c].step_size); }},
+  {"friction", FieldType::kDouble, sghmc, [](const RecordedRun& r, std::size_t c) {
+     return double_scalar(r.chains[c].friction); }},
+  {"warm_up_search_steps", FieldType::kInt64, warmed_up, [](const RecordedRun& r, std::size_t c) {
+     return int_scalar(r.chains[c].warm_up->search_steps); }},
+  {"warm_up_search_converged", FieldType::kInt64, warmed_up, [](const RecordedRun& r, std::size_t c) {
+     return int_scalar(r.chains[c].warm_up->search_converged ? 1 : 0); }},
+  {"warm_up_windows", FieldType::kInt64, warmed_up, [](const RecordedRun& r, std::size_t c) {
+     return int_scalar(r.chains[c].warm_up->windows); }},
+  {"warm_up_curvature", FieldType::kDouble, warmed_up, [](const RecordedRun& r, std::size_t c) {
+     return double_scalar(r.chains[c].warm_up->choice.curvature); }},
+  {"warm_up_noise", FieldType::kDouble, warmed_up, [](const RecordedRun& r, std::size_t c) {
+     return double_scalar(r.chains[c].warm_up->choice.noise); }},
   {"theta", FieldType::kDouble, contour, [](const RecordedRun& r, std::size_t c) {
      const auto theta = contour_of(r, c).theta.values();
      return doubles({theta.begin(), theta.end()}, 1, theta.size()); }},

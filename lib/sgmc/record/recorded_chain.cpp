@@ -9,8 +9,12 @@
 namespace sgmc {
 
 RecordedChain recorded(const Chain& chain) {
-  RecordedChain out{chain.draws().trimmed(), chain.config().temperature, chain.steps_done(),
-                 chain.faults(), std::nullopt, std::nullopt};
+  const SamplerConfig& config = chain.config();
+  RecordedChain out{chain.draws().trimmed(), config.temperature, chain.steps_done(), chain.faults(),
+                    config.schedule.step_size,
+                    dynamics(config.kind) == SamplerKind::kSghmc ? config.sghmc.friction : 0.0,
+                    std::nullopt, std::nullopt, std::nullopt};
+  if (const WarmUpStage* warm_up = chain.warm_up()) out.warm_up = warm_up->report();
   if (const auto* mhbt = dynamic_cast<const Mhbt*>(&chain.kernel())) out.mhbt = mhbt->stats();
   if (const Contour* contour = chain.contour()) out.contour = contour->snapshot();
   return out;
@@ -24,6 +28,15 @@ void save_recorded(ByteWriter& out, const RecordedChain& d) {
   out.f64(d.temperature);
   out.i64(d.steps_done);
   out.i64(d.faults);
+  out.f64(d.step_size);
+  out.f64(d.friction);
+  out.flag(d.warm_up.has_value());
+  if (d.warm_up) {
+    const WarmUpReport& w = *d.warm_up;
+    out.indices(std::vector<Index>{w.search_steps, w.search_converged ? 1 : 0, w.windows});
+    out.values(std::vector<double>{w.choice.step_size, w.choice.friction, w.choice.curvature,
+                                   w.choice.noise});
+  }
   out.flag(d.mhbt.has_value());
   if (d.mhbt) {
     out.indices(std::vector<Index>{d.mhbt->proposed, d.mhbt->accepted, d.mhbt->forward_proposed,
@@ -51,7 +64,16 @@ RecordedChain load_recorded(ByteReader& in) {
   DrawStore store(dim, n);
   store.load(in, n, kMax);
   RecordedChain d{std::move(store), in.f64("temperature"), in.index("iterations", 0, kMax),
-               in.index("faults", 0, kMax), std::nullopt, std::nullopt};
+               in.index("faults", 0, kMax), in.f64("step size"), in.f64("friction"),
+               std::nullopt, std::nullopt, std::nullopt};
+  if (in.flag("warm-up")) {
+    std::vector<Index> counts(3);
+    in.indices("warm-up counts", counts, 0, kMax);
+    std::vector<double> choice(4);
+    in.values("warm-up choice", choice);
+    d.warm_up = WarmUpReport{counts[0], counts[1] == 1, counts[2],
+                             StepChoice{choice[0], choice[1], choice[2], choice[3]}};
+  }
   if (in.flag("mhbt")) {
     std::vector<Index> counts(4);
     in.indices("mhbt counts", counts, 0, kMax);

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "sgmc/chain/chain.hpp"
+#include "sgmc/chain/stages/warm_up_stage.hpp"
 #include "sgmc/contour/contour.hpp"
 #include "sgmc/samplers/mhbt.hpp"
 #include "sgmc/storage/draw_store.hpp"
@@ -17,6 +18,9 @@ struct RecordedChain {
   double temperature = 1.0;  ///< tau (replica exchange: the chain's rung)
   Index steps_done = 0;      ///< iterations the chain made
   Index faults = 0;          ///< evaluations rejected under on_fault = "reject"
+  double step_size = 0.0;    ///< the schedule's step size the chain ran with (eps, a or eps0)
+  double friction = 0.0;     ///< SGHMC kernels: the friction eta; 0 for the others
+  std::optional<WarmUpReport> warm_up;  ///< what an automatic warm-up chose
   std::optional<MhbtStats> mhbt;        ///< MHBT's acceptance counts
   std::optional<ContourDraws> contour;  ///< a contour sampler's indices, weights and theta
 };

@@ -70,6 +70,11 @@ class Kernel {
   /// True for a kernel that reads StochasticEval's per-datum mean gradient
   /// (pSGLD's RMSprop statistics), which a preconditioner then maps too.
   virtual bool reads_mean_gradient() const { return false; }
+  /// The factor G_i by which step() scales coordinate i's step, into `out`
+  /// (sized dim): true for a kernel with a metric of its own (pSGLD's
+  /// RMSprop G), false (and `out` untouched) for one that moves every
+  /// coordinate by eps.
+  virtual bool step_metric(VecRef /*out*/) const { return false; }
   /// False when the next step() consumes an extra evaluation that is not an
   /// iteration (MHBT: the first evaluation, the adjustment proposals).
   virtual bool next_is_iteration() const { return true; }

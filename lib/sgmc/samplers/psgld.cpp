@@ -16,6 +16,11 @@ void Psgld::carry_over(const Kernel& previous, const GradientMomentMap& to_new) 
   to_new(v_);
 }
 
+bool Psgld::step_metric(VecRef out) const {
+  out = (settings_.rms_epsilon + v_.array().sqrt()).inverse().matrix();
+  return true;
+}
+
 void Psgld::step(const StochasticEval& eval, const StepInfo& info, NormalSource& noise) {
   const double a = settings_.rms_decay;
   const double lambda = settings_.rms_epsilon;

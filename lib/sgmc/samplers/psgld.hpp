@@ -23,6 +23,8 @@ class Psgld final : public Kernel {
   void set_position(ConstVecRef x) override { x_ = x; }
   bool reads_mean_gradient() const override { return true; }
   void carry_over(const Kernel& previous, const GradientMomentMap& to_new) override;
+  /// G = 1 / (lambda + sqrt(V_k)), the metric of the last step.
+  bool step_metric(VecRef out) const override;
   void step(const StochasticEval& eval, const StepInfo& info, NormalSource& noise) override;
   void save(ByteWriter& out) const override;
   void load(ByteReader& in) override;

@@ -1,0 +1,196 @@
+#include "sgmc/chain/stages/warm_up_stage.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
+
+namespace sgmc {
+namespace {
+
+/// Full d x d window sums up to this dimension (without a dense
+/// preconditioner): they see the largest curvature of a correlated
+/// posterior, which the diagonal underestimates by up to a factor d.
+constexpr Index kMaxDenseRuleDim = 50;
+
+/// The typical-set search may take up to this share of the burn-in.
+constexpr Index kSearchShare = 4;
+
+bool dense_sums(const std::unique_ptr<Preconditioner>& precond, PreconditionKind kind, Index dim) {
+  return kind == PreconditionKind::kDense || (precond == nullptr || kind == PreconditionKind::kDiag
+                                                  ? dim <= kMaxDenseRuleDim
+                                                  : false);
+}
+
+}  // namespace
+
+WarmUpStage::WarmUpStage(SamplerConfig& config, const std::unique_ptr<Preconditioner>& precond,
+                         Index dim, Index burn_in, bool mean_gradient)
+    : config_(config),
+      precond_(precond),
+      burn_in_(burn_in),
+      search_(dim, std::max<Index>(2 * TypicalSetSearch::kBlock, burn_in / kSearchShare)),
+      moments_(dim, dense_sums(precond, config.precondition.kind, dim)),
+      metric_(Vec::Zero(dim)),
+      friction_(config.sghmc.friction) {
+  if (mean_gradient) {
+    mean_grad_square_ = Eigen::MatrixXd::Zero(dim, moments_.dense() ? dim : 1);
+  }
+}
+
+void WarmUpStage::transform(StageStep& step, const Kernel& kernel) {
+  if (finished_) return;
+  if (!search_.done()) {
+    // The optimizer: tau = 0, at Barzilai-Borwein's step (L = I until the
+    // first window's end, so x is the kernel's y).
+    has_metric_ = kernel.step_metric(metric_);
+    step.info.temperature = 0.0;
+    step.info.step_size = search_.step(step.query, *step.grad, has_metric_ ? ConstVecRef(metric_) : ConstVecRef(Vec()), step.index_energy);
+    return;
+  }
+  step.info.temperature = config_.temperature;  // no exploration stage while warming up
+  step.info.step_size = eps_;
+  if (!step.iteration) return;
+  moments_.add(step.query, *step.grad);
+  if (mean_grad_square_.size() > 0) {
+    const auto gbar = *step.mean_grad_base * step.mean_grad_scale;
+    if (mean_grad_square_.cols() == 1) {
+      mean_grad_square_.col(0).array() += gbar.array().square();
+    } else {
+      mean_grad_square_.selfadjointView<Eigen::Lower>().rankUpdate(gbar.eval(), 1.0);
+    }
+    ++mean_grad_count_;
+  }
+}
+
+void WarmUpStage::lay_windows(Index first) {
+  if (precond_) {
+    precond_->start_windows(first);
+    ends_ = precond_->window_ends();
+  } else {
+    const auto kind = moments_.dense() ? PreconditionKind::kDense : PreconditionKind::kDiag;
+    ends_ = warm_up_windows(first, burn_in_, shortest_window(kind, metric_.size()));
+  }
+  if (ends_.back() < burn_in_) ends_.push_back(burn_in_);
+}
+
+StepRuleInput WarmUpStage::rule_input() const {
+  StepRuleInput input;
+  input.dynamics = dynamics(config_.kind);
+  input.temperature = config_.temperature;
+  input.bias = config_.warm_up.bias;
+  input.friction = config_.warm_up.auto_friction ? 0.0 : config_.sghmc.friction;
+  input.noise_estimate = config_.sghmc.noise_estimate;
+  if (mean_grad_count_ > 0) {
+    // pSGLD's V is a running mean of gbar_y^2: its window mean, mapped to y.
+    Eigen::MatrixXd square = mean_grad_square_ / static_cast<double>(mean_grad_count_);
+    if (square.cols() > 1) square = Eigen::MatrixXd(square.selfadjointView<Eigen::Lower>());
+    if (precond_) precond_->metric_to_y(square);
+    const Vec v = square.cols() == 1 ? Vec(square.col(0)) : Vec(square.diagonal());
+    input.metric = (config_.psgld.rms_epsilon + v.array().max(0.0).sqrt()).inverse().matrix();
+  }
+  return input;
+}
+
+bool WarmUpStage::end_iteration(Index k) {
+  if (finished_) return false;
+  if (!search_.done()) {
+    if (!search_.end_iteration()) return false;
+    report_.search_steps = search_.steps();
+    report_.search_converged = search_.converged();
+    // The windows start here; the first runs at a step 2 delta times the
+    // search's last, which is 1/lambda along its path.
+    eps_ = 2.0 * config_.warm_up.bias * search_.last_step();
+    lay_windows(k);
+    return false;
+  }
+  if (k < ends_[static_cast<std::size_t>(window_)]) return false;
+  bool restart = false;
+  if (const auto measured = measure_curvature(moments_, precond_.get())) {
+    report_.choice = choose_step(*measured, rule_input());
+    ++report_.windows;
+    // A window's estimate may shrink the step at will, grow it tenfold at most.
+    eps_ = std::min(report_.choice.step_size, 10.0 * eps_);
+    if (config_.warm_up.auto_friction && report_.choice.friction != friction_) {
+      friction_ = report_.choice.friction;
+      config_.sghmc.friction = friction_;
+      restart = true;
+    }
+  }
+  moments_.reset();
+  mean_grad_square_.setZero();
+  mean_grad_count_ = 0;
+  ++window_;
+  if (window_ == static_cast<Index>(ends_.size())) finish();
+  return restart;
+}
+
+void WarmUpStage::finish() {
+  StepSchedule& schedule = config_.schedule;
+  const Index first = burn_in_ + 1;
+  switch (schedule.kind) {
+    case ScheduleKind::kConstant: schedule.step_size = eps_; break;
+    case ScheduleKind::kPolynomial:
+      schedule.step_size = eps_ * std::pow(schedule.offset + static_cast<double>(first), schedule.power);
+      break;
+    case ScheduleKind::kCyclical: {
+      // The largest sampling step, at the exploration stage's end, is eps_:
+      // eps0 (cos(pi beta) + 1) / 2 = eps_; and the exploration's optimizer
+      // stays below 1/lambda_max, half its stable limit.
+      const double at_sampling = 0.5 * (std::cos(std::numbers::pi * schedule.exploration) + 1.0);
+      const double largest = report_.choice.curvature > 0.0 ? 1.0 / report_.choice.curvature : eps_ / at_sampling;
+      schedule.step_size = std::min(eps_ / at_sampling, std::max(eps_, largest));
+      break;
+    }
+  }
+  finished_ = true;
+}
+
+void WarmUpStage::save(ByteWriter& out) const {
+  out.section("WARM");
+  search_.save(out);
+  moments_.save(out);
+  out.values(std::span<const double>(mean_grad_square_.data(),
+                                     static_cast<std::size_t>(mean_grad_square_.size())));
+  out.i64(mean_grad_count_);
+  out.i64(window_);
+  out.f64(eps_);
+  out.f64(friction_);
+  out.flag(finished_);
+  out.i64(report_.search_steps);
+  out.flag(report_.search_converged);
+  out.i64(report_.windows);
+  out.f64(report_.choice.step_size);
+  out.f64(report_.choice.friction);
+  out.f64(report_.choice.curvature);
+  out.f64(report_.choice.noise);
+  out.f64(config_.schedule.step_size);
+  out.f64(config_.sghmc.friction);
+}
+
+void WarmUpStage::load(ByteReader& in) {
+  in.section("WARM");
+  search_.load(in);
+  moments_.load(in, burn_in_);
+  in.values("warm-up mean gradient squares",
+            std::span<double>(mean_grad_square_.data(), static_cast<std::size_t>(mean_grad_square_.size())));
+  mean_grad_count_ = in.index("warm-up mean gradient count", 0, burn_in_);
+  if (search_.done()) lay_windows(search_.steps());
+  window_ = in.index("warm-up windows done", 0, static_cast<Index>(ends_.size()));
+  eps_ = in.f64("warm-up step size");
+  friction_ = in.f64("warm-up friction");
+  finished_ = in.flag("warm-up finished");
+  report_.search_steps = in.index("typical-set steps", 0, burn_in_);
+  report_.search_converged = in.flag("typical-set search converged");
+  report_.windows = in.index("warm-up windows measured", 0, burn_in_);
+  report_.choice.step_size = in.f64("chosen step size");
+  report_.choice.friction = in.f64("chosen friction");
+  report_.choice.curvature = in.f64("measured curvature");
+  report_.choice.noise = in.f64("measured gradient noise");
+  config_.schedule.step_size = in.f64("schedule step size");
+  config_.sghmc.friction = in.f64("friction");
+}
+
+}  // namespace sgmc

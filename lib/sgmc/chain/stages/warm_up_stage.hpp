@@ -1,0 +1,83 @@
+// The automatic warm-up (docs/warm_up.md) as a chain stage, first in the
+// list: over the burn-in it sets each iteration's step size and
+// temperature, which the schedule would otherwise give. First the typical-set
+// search (typical_set_search.hpp) moves the kernel as its optimizer from x0;
+// then windows, laid out as the preconditioner's and ending with them, run
+// the sampler at the step the last window's curvature and gradient noise
+// gave (step_rule.hpp). At the burn-in's end the chosen step becomes the
+// schedule's step_size (and SGHMC's friction the kernel's), so that the
+// recorded iterations run exactly as a run given those settings would.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "sgmc/chain/preconditioner.hpp"
+#include "sgmc/chain/sampler_config.hpp"
+#include "sgmc/chain/stage.hpp"
+#include "sgmc/chain/step_rule.hpp"
+#include "sgmc/chain/typical_set_search.hpp"
+#include "sgmc/chain/window_moments.hpp"
+
+namespace sgmc {
+
+/// What the warm-up chose, for the record (record_fields.cpp).
+struct WarmUpReport {
+  Index search_steps = 0;        ///< iterations of the typical-set search
+  bool search_converged = false; ///< its energy stopped falling (false: its budget ran out)
+  Index windows = 0;             ///< windows that gave a curvature
+  StepChoice choice;             ///< the last window's rule
+};
+
+class WarmUpStage final : public ChainStage {
+ public:
+  /// `config` is the chain's own, whose step size and friction the stage
+  /// sets; `precond` the chain's preconditioner (null when off), read
+  /// through the reference as PreconditionStage reads it. `burn_in` >=
+  /// kMinAutoWarmUp is the warm-up's length; `data_size` N.
+  WarmUpStage(SamplerConfig& config, const std::unique_ptr<Preconditioner>& precond, Index dim,
+              Index burn_in, bool mean_gradient);
+
+  void transform(StageStep& step, const Kernel& kernel) override;
+  /// A window's end: the rule's step (and friction: true, the kernel is
+  /// rebuilt with it). Runs after the preconditioner's, whose new L the
+  /// curvature is mapped with.
+  bool end_iteration(Index k) override;
+
+  bool finished() const { return finished_; }
+  const WarmUpReport& report() const { return report_; }
+
+  /// Checkpoints; load() also lays the preconditioner's windows out again,
+  /// so it comes before the preconditioner's.
+  void save(ByteWriter& out) const;
+  void load(ByteReader& in);
+
+ private:
+  /// The rule's input: the kernel's dynamics, temperature and bias, and
+  /// pSGLD's metric from the window's mean gradients.
+  StepRuleInput rule_input() const;
+  /// The windows over (first, burn_in], the preconditioner's where there is
+  /// one (laid out again from `first`), then up to the burn-in's end.
+  void lay_windows(Index first);
+  /// Sets the schedule so that its first recorded step is eps_ (the
+  /// cyclical schedule: its first sampling step), and the friction.
+  void finish();
+
+  SamplerConfig& config_;
+  const std::unique_ptr<Preconditioner>& precond_;
+  Index burn_in_;
+  TypicalSetSearch search_;
+  WindowMoments moments_;  ///< the window's positions and gradients, in x
+  Eigen::MatrixXd mean_grad_square_;  ///< pSGLD: sum of gbar gbar' (column: of gbar^2), in x
+  Index mean_grad_count_ = 0;
+  Vec metric_;       ///< scratch: the kernel's step metric
+  bool has_metric_ = false;
+  std::vector<Index> ends_;
+  Index window_ = 0;
+  double eps_ = 0.0;       ///< the step the windows run at
+  double friction_ = 0.0;  ///< SGHMC's friction
+  bool finished_ = false;
+  WarmUpReport report_;
+};
+
+}  // namespace sgmc

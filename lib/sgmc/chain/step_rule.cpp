@@ -1,0 +1,109 @@
+// Once per warm-up window, not per step: compiled once, for the baseline
+// (lib/CMakeLists.txt).
+#include "sgmc/chain/step_rule.hpp"
+
+#include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cmath>
+
+#include "sgmc/chain/preconditioner.hpp"
+
+namespace sgmc {
+namespace {
+
+/// Weight of the diagonal in the shrunk position covariance (n S + 5 D) /
+/// (n + 5), as the preconditioner's: a direction the window crossed only
+/// partly must not make S^-1 explode.
+constexpr double kShrinkage = 5.0;
+
+Eigen::MatrixXd symmetric(const Eigen::MatrixXd& a) { return 0.5 * (a + a.transpose()); }
+
+/// The largest eigenvalue of a symmetric matrix, or the largest entry of a
+/// column of diagonal values.
+double largest(const Eigen::MatrixXd& m) {
+  if (m.cols() == 1) return m.maxCoeff();
+  return Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(m, Eigen::EigenvaluesOnly)
+      .eigenvalues()
+      .maxCoeff();
+}
+
+double smallest(const Eigen::MatrixXd& m) {
+  if (m.cols() == 1) return m.minCoeff();
+  return Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(m, Eigen::EigenvaluesOnly)
+      .eigenvalues()
+      .minCoeff();
+}
+
+/// G^1/2 M G^1/2 for a diagonal G given as its entries.
+Eigen::MatrixXd in_metric(const Eigen::MatrixXd& m, const Vec& g) {
+  if (g.size() == 0) return m;
+  if (m.cols() == 1) return m.cwiseProduct(g);
+  const Vec root = g.cwiseSqrt();
+  return root.asDiagonal() * m * root.asDiagonal();
+}
+
+}  // namespace
+
+std::optional<WindowCurvature> measure_curvature(const WindowMoments& window,
+                                                 const Preconditioner* precond) {
+  if (window.count() < 3) return std::nullopt;
+  const double n = static_cast<double>(window.count());
+  const Eigen::MatrixXd s = window.position_covariance();
+  const Eigen::MatrixXd c = window.gradient_covariance();
+  const Eigen::MatrixXd k = window.cross_covariance();
+  if (!s.allFinite() || !c.allFinite() || !k.allFinite() || !(s.diagonal().minCoeff() > 0.0)) {
+    return std::nullopt;
+  }
+  WindowCurvature out;
+  if (!window.dense()) {
+    // Coordinate by coordinate: H_ii = Cov(g_i, x_i) / Var x_i, V_ii = Var g_i - H_ii^2 Var x_i.
+    out.curvature = k.cwiseQuotient(s).cwiseMax(0.0);
+    out.noise = (c - out.curvature.cwiseAbs2().cwiseProduct(s)).cwiseMax(0.0);
+  } else {
+    Eigen::MatrixXd shrunk = s * (n / (n + kShrinkage));
+    shrunk.diagonal() = s.diagonal();
+    const Eigen::LLT<Eigen::MatrixXd> llt(shrunk);
+    if (llt.info() != Eigen::Success) return std::nullopt;
+    // For a Gaussian, g = H x + xi with xi independent of x: Cov(g, x) = H S
+    // and Cov(g) = H S H + V, whatever the positions were.
+    out.curvature = symmetric(llt.solve(k.transpose()).transpose());
+    out.noise = symmetric(c - out.curvature * shrunk * out.curvature);
+  }
+  if (precond != nullptr) {
+    precond->metric_to_y(out.curvature);
+    precond->metric_to_y(out.noise);
+  }
+  if (!out.curvature.allFinite() || !out.noise.allFinite()) return std::nullopt;
+  return out;
+}
+
+StepChoice choose_step(const WindowCurvature& window, const StepRuleInput& input) {
+  const double tau = input.temperature > 0.0 ? input.temperature : 1.0;
+  const Eigen::MatrixXd h = in_metric(window.curvature, input.metric);
+  const Eigen::MatrixXd v = in_metric(window.noise, input.metric);
+  StepChoice out;
+  out.curvature = std::max(largest(h), 0.0);
+  const auto step_at = [&](double friction) {
+    const double noise = std::max(largest(v), 0.0) / (tau * friction);
+    const double bound = std::max(largest(h + v / (tau * friction)), out.curvature);
+    return std::pair{2.0 * input.bias / bound, noise};
+  };
+  if (input.dynamics != SamplerKind::kSghmc) {
+    std::tie(out.step_size, out.noise) = step_at(1.0);
+    return out;
+  }
+  // SGHMC: eps and eta depend on each other; a few rounds from eta = 1 settle them.
+  out.friction = input.friction > 0.0 ? input.friction : 1.0;
+  const double lambda_min = std::max(smallest(h), 0.0);
+  for (int round = 0; round < 4; ++round) {
+    std::tie(out.step_size, out.noise) = step_at(out.friction);
+    if (input.friction > 0.0) break;
+    const double critical = 2.0 * std::sqrt(out.step_size * lambda_min);
+    out.friction = std::clamp(std::max(critical, 2.0 * input.noise_estimate), kMinAutoFriction, 1.0);
+  }
+  std::tie(out.step_size, out.noise) = step_at(out.friction);
+  return out;
+}
+
+}  // namespace sgmc
