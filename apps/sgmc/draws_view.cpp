@@ -14,20 +14,22 @@ Index DrawsView::count(Index chain) const {
 
 Eigen::MatrixXd DrawsView::points(Index chain) const {
   // Row-major n x d, as the library copies them, is column-major d x n.
+  // A chain stopped during its burn-in recorded nothing: there is nothing
+  // to copy (and no buffer to hand the library).
   Eigen::MatrixXd out(dim_, count(chain));
-  check(sgmc_draws_copy(draws_, chain, out.data(), out.size()));
+  if (out.size() > 0) check(sgmc_draws_copy(draws_, chain, out.data(), out.size()));
   return out;
 }
 
 std::vector<double> DrawsView::column(Index chain, const char* name) const {
   std::vector<double> out(static_cast<std::size_t>(count(chain)));
-  check(sgmc_draws_copy_column(draws_, chain, name, out.data(), std::ssize(out)));
+  if (!out.empty()) check(sgmc_draws_copy_column(draws_, chain, name, out.data(), std::ssize(out)));
   return out;
 }
 
 std::vector<std::int64_t> DrawsView::int_column(Index chain, const char* name) const {
   std::vector<std::int64_t> out(static_cast<std::size_t>(count(chain)));
-  check(sgmc_draws_copy_column_int(draws_, chain, name, out.data(), std::ssize(out)));
+  if (!out.empty()) check(sgmc_draws_copy_column_int(draws_, chain, name, out.data(), std::ssize(out)));
   return out;
 }
 

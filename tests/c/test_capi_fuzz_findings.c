@@ -27,6 +27,7 @@ static void test_enum_arguments_out_of_range(void) {
   CHECK_OK(sgmc_options_create(&o));
   CHECK_OK(sgmc_options_set_string(o, "sampler", "csgld"));
   CHECK_OK(sgmc_options_set_int(o, "n_steps", 20));
+  CHECK_OK(sgmc_options_set_double(o, "step_size", 1e-3)); /* 20 steps: too few for a warm-up */
   CHECK_OK(sgmc_options_set_int(o, "contour_m", 4));
   CHECK_ERROR(sgmc_sample(&d, model, o, x0, 1, NULL, NULL), SGMC_ERROR_INVALID_ARGUMENT,
               "'n_steps' = 20: is too short for contour_partition");
@@ -252,6 +253,7 @@ static void test_move_that_overflows_ends_the_run(void) {
 
   CHECK_OK(sgmc_options_create(&o));
   CHECK_OK(sgmc_options_set_double(o, "temperature", DBL_MAX));
+  CHECK_OK(sgmc_options_set_double(o, "step_size", 1e-3));  /* no warm-up: the first move overflows */
   CHECK_OK(sgmc_options_set_int(o, "n_steps", 20));
   CHECK_OK(sgmc_model_target(&model, "twentyfive", 0.0, 0.0));
   CHECK_ERROR(sgmc_sample(&d, model, o, x0, 2, NULL, NULL), SGMC_ERROR_NONFINITE,
@@ -277,6 +279,7 @@ static void test_chain_move_that_overflows(void) {
 
   CHECK_OK(sgmc_options_create(&o));
   CHECK_OK(sgmc_options_set_double(o, "temperature", DBL_MAX));
+  CHECK_OK(sgmc_options_set_double(o, "step_size", 1e-3)); /* no warm-up: the first move overflows */
   CHECK_OK(sgmc_run_create(&run, o, 2, 0, x0, 2));
   CHECK_OK(sgmc_run_ask(run, &n));
   CHECK_OK(sgmc_run_tell(run, 0, 0.0, NULL, 1.0, grad, 2));

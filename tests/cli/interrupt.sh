@@ -6,7 +6,7 @@ sgmc=$1
 work=$2
 rm -rf "$work" && mkdir -p "$work"
 # About ten seconds of sampling if left alone; thin keeps the draws small.
-"$sgmc" run --target gaussian --set n_steps=1000000000 --set thin=10000 \
+"$sgmc" run --target gaussian --set n_steps=1000000000 --set burn_in=1000 --set thin=10000 \
   --draws "$work/draws.csv" --summary "$work/summary.json" 2> "$work/stderr.txt" &
 pid=$!
 sleep 2

@@ -41,12 +41,7 @@ SamplerConfig validated(SamplerConfig config, const RecordPolicy& record, Index 
                        warm_up >= 4 * shortest_window(PreconditionKind::kDense, dim);
     config.precondition.kind = dense ? PreconditionKind::kDense : PreconditionKind::kDiag;
   }
-  if (config.warm_up.automatic) {
-    require(record.burn_in >= kMinAutoWarmUp, "burn_in", record.burn_in,
-            ("must be >= " + show(kMinAutoWarmUp) +
-             " when step_size is not set: the automatic warm-up is the burn-in (or set step_size)")
-                .c_str());
-  }
+  if (config.warm_up.automatic) check_warm_up_burn_in(record.burn_in);
   if (config.precondition.active()) {
     require(config.precondition.kind != PreconditionKind::kDense ||
                 dim <= kMaxDensePreconditionDim,

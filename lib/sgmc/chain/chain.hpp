@@ -233,8 +233,10 @@ class Chain {
   Vec x_position_;  ///< position() in x, with a preconditioner and an MHBT kernel
   /// What tell() does between the evaluation and the move, and after it, in
   /// order (stage.hpp; made by make_stages()).
+  /// The first of stages_ when the warm-up is automatic (set by
+  /// make_stages(), so declared before stages_).
+  WarmUpStage* warm_up_ = nullptr;
   std::vector<std::unique_ptr<ChainStage>> stages_;
-  WarmUpStage* warm_up_ = nullptr;  ///< the first of stages_ when the warm-up is automatic
   Index k_ = 0;
   Index faults_ = 0;              ///< rejected evaluations
   Index consecutive_faults_ = 0;  ///< rejected since the last good evaluation

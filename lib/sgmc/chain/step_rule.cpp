@@ -47,6 +47,9 @@ Eigen::MatrixXd in_metric(const Eigen::MatrixXd& m, const Vec& g) {
 
 std::optional<WindowCurvature> measure_curvature(const WindowMoments& window,
                                                  const Preconditioner* precond) {
+  // The sums are of successive differences (dx, dg), not of positions:
+  // a secant is local, so a chain that spans several modes measures the
+  // curvature inside them, not the shallow average slope across them.
   if (window.count() < 3) return std::nullopt;
   const double n = static_cast<double>(window.count());
   const Eigen::MatrixXd s = window.position_covariance();
@@ -57,18 +60,20 @@ std::optional<WindowCurvature> measure_curvature(const WindowMoments& window,
   }
   WindowCurvature out;
   if (!window.dense()) {
-    // Coordinate by coordinate: H_ii = Cov(g_i, x_i) / Var x_i, V_ii = Var g_i - H_ii^2 Var x_i.
+    // Coordinate by coordinate: H_ii = Cov(dg_i, dx_i) / Var dx_i, and the
+    // residual dg_i - H_ii dx_i = xi_k - xi_k-1 has variance 2 V_ii.
     out.curvature = k.cwiseQuotient(s).cwiseMax(0.0);
-    out.noise = (c - out.curvature.cwiseAbs2().cwiseProduct(s)).cwiseMax(0.0);
+    out.noise = 0.5 * (c - out.curvature.cwiseAbs2().cwiseProduct(s)).cwiseMax(0.0);
   } else {
     Eigen::MatrixXd shrunk = s * (n / (n + kShrinkage));
     shrunk.diagonal() = s.diagonal();
     const Eigen::LLT<Eigen::MatrixXd> llt(shrunk);
     if (llt.info() != Eigen::Success) return std::nullopt;
-    // For a Gaussian, g = H x + xi with xi independent of x: Cov(g, x) = H S
-    // and Cov(g) = H S H + V, whatever the positions were.
+    // Locally g = H x + xi: dg = H dx + xi_k - xi_k-1, so Cov(dg, dx) = H
+    // Cov(dx) (plus eps V, from the xi_k-1 the move carried: a larger
+    // curvature, on the safe side) and the residual's covariance is 2 V.
     out.curvature = symmetric(llt.solve(k.transpose()).transpose());
-    out.noise = symmetric(c - out.curvature * shrunk * out.curvature);
+    out.noise = 0.5 * symmetric(c - out.curvature * shrunk * out.curvature);
   }
   if (precond != nullptr) {
     precond->metric_to_y(out.curvature);

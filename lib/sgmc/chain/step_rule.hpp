@@ -27,12 +27,13 @@ class Preconditioner;
 /// What a window measured, in the kernel's coordinates y: d x d matrices,
 /// or d x 1 columns of their diagonals from "diag" sums.
 struct WindowCurvature {
-  Eigen::MatrixXd curvature;  ///< H_y, the slope of the gradients on the positions
-  Eigen::MatrixXd noise;      ///< V_y = Cov(g_y) - H_y S_y H_y, the gradient noise
+  Eigen::MatrixXd curvature;  ///< H_y, the slope of the gradients' differences on the moves
+  Eigen::MatrixXd noise;      ///< V_y, the covariance of the gradient noise
 };
 
-/// H = sym(Cov(g, x) S^-1) and V = Cov(g) - H S H of a window's sums in x,
-/// mapped to y by `precond` (null: y = x). nullopt when the window cannot
+/// H = sym(Cov(dg, dx) Cov(dx)^-1) and V = (Cov(dg) - H Cov(dx) H) / 2 of a
+/// window's sums of successive differences of the evaluated points and
+/// their gradients, in x, mapped to y by `precond` (null: y = x). nullopt when the window cannot
 /// give them: fewer than 3 points, a coordinate that never moved, a
 /// non-finite value.
 std::optional<WindowCurvature> measure_curvature(const WindowMoments& window,

@@ -20,8 +20,10 @@ double weighted_dot(ConstVecRef a, ConstVecRef b, ConstVecRef metric) {
 
 }  // namespace
 
-TypicalSetSearch::TypicalSetSearch(Index dim, Index max_steps)
+TypicalSetSearch::TypicalSetSearch(Index dim, Index max_steps, double temperature)
     : max_steps_(max_steps),
+      negligible_(0.1 * (temperature > 0.0 ? temperature : 1.0) *
+                  std::sqrt(0.5 * static_cast<double>(dim))),
       x_prev_(Vec::Zero(dim)),
       g_prev_(Vec::Zero(dim)),
       dx_(Vec::Zero(dim)),
@@ -39,8 +41,11 @@ double TypicalSetSearch::step(ConstVecRef x, ConstVecRef g, ConstVecRef metric, 
     dg_ = g - g_prev_;
     const double along = dx_.dot(dg_);
     const double curved = weighted_dot(dg_, dg_, metric);
-    // A negative or zero <dx, dg> (a concave stretch, or noise): grow the step.
-    const double bb = along > 0.0 && curved > 0.0 ? along / curved : 1.5 * eps_;
+    // A negative <dx, dg> (a concave stretch, or noise): grow the step; no
+    // move at all (a stationary point) says nothing.
+    const double bb = along > 0.0 && curved > 0.0 ? along / curved
+                      : dx_.squaredNorm() > 0.0  ? 1.5 * eps_
+                                                 : eps_;
     eps_ = std::clamp(bb, 1e-3 * eps_max_, 2.0 * eps_);
     eps_max_ = std::max(eps_max_, eps_);
   }
@@ -61,7 +66,7 @@ bool TypicalSetSearch::end_iteration() {
     const double var = block_m2_ / static_cast<double>(kBlock - 1);
     if (blocks_ > 0) {
       const double se = std::sqrt((var + last_var_) / static_cast<double>(kBlock));
-      converged_ = last_mean_ - mean < 2.0 * se;
+      converged_ = last_mean_ - mean <= std::max(2.0 * se, negligible_);
     }
     ++blocks_;
     last_mean_ = mean;

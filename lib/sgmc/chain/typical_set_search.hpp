@@ -16,8 +16,9 @@ class TypicalSetSearch {
   /// Iterations per block of the stopping rule.
   static constexpr Index kBlock = 25;
 
-  /// `max_steps` >= 2 kBlock: the stage's budget.
-  TypicalSetSearch(Index dim, Index max_steps);
+  /// `max_steps` >= 2 kBlock: the stage's budget; `temperature` tau of the
+  /// target the chain will sample (0 is taken as 1).
+  TypicalSetSearch(Index dim, Index max_steps, double temperature);
 
   /// The step size of the move from x, where the gradient is g and the
   /// energy u, for a kernel that scales its steps by the per-coordinate
@@ -27,8 +28,12 @@ class TypicalSetSearch {
   /// twice the last step, at least 1e-3 times the largest. Never allocates.
   double step(ConstVecRef x, ConstVecRef g, ConstVecRef metric, double u);
   /// Counts the iteration just moved; true once the stage is over: the mean
-  /// energy of a block of kBlock iterations fell by less than twice its
-  /// standard error from the block before, or max_steps were made.
+  /// energy of a block of kBlock iterations fell from the block before by
+  /// less than twice its standard error (the trend is lost in the noise) or
+  /// by less than a tenth of tau sqrt(d / 2), the energy's standard
+  /// deviation in the typical set of a d-dimensional Gaussian (the rest of
+  /// the way is as well walked by the sampler, in the metric its windows
+  /// learn); or max_steps were made.
   bool end_iteration();
 
   bool done() const { return done_; }
@@ -44,6 +49,7 @@ class TypicalSetSearch {
 
  private:
   Index max_steps_;
+  double negligible_;  ///< tau sqrt(d / 2) / 10
   Index steps_ = 0;
   bool done_ = false;
   bool converged_ = false;

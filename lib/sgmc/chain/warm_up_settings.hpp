@@ -15,6 +15,9 @@ inline constexpr double kMinAutoFriction = 0.01;
 /// needs two blocks of 25 iterations and its step rule a window after them.
 inline constexpr Index kMinAutoWarmUp = 100;
 
+/// Throws Error naming 'burn_in' when it is too short for an automatic warm-up.
+void check_warm_up_burn_in(Index burn_in);
+
 struct WarmUpSettings {
   /// The step size (and SGHMC's friction, unless `auto_friction` is false)
   /// is chosen during the burn-in; `SamplerConfig::schedule.step_size` is

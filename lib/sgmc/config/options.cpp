@@ -583,8 +583,18 @@ bool automatic_step(const Options& options) {
 RecordPolicy record_policy(const Options& options) {
   const Index n_steps = options.get_int("n_steps");
   // An automatic warm-up is the burn-in: half the run unless set, as Stan's.
+  const bool automatic = automatic_step(options);
   const Index burn_in =
-      options.is_set("burn_in") || !automatic_step(options) ? options.get_int("burn_in") : n_steps / 2;
+      options.is_set("burn_in") || !automatic ? options.get_int("burn_in") : n_steps / 2;
+  if (automatic && !options.is_set("burn_in")) {
+    require(burn_in >= kMinAutoWarmUp, "n_steps", n_steps,
+            ("is too short for the automatic warm-up, which takes half the run and needs " +
+             show(kMinAutoWarmUp) + " iterations (n_steps >= " + show(2 * kMinAutoWarmUp) +
+             "); set step_size to run without it")
+                .c_str());
+  } else if (automatic) {
+    check_warm_up_burn_in(burn_in);
+  }
   RecordPolicy policy{n_steps, burn_in, options.get_int("thin")};
   policy.validate();
   return policy;

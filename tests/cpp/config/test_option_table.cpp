@@ -9,11 +9,19 @@
 namespace sgmc {
 namespace {
 
+/// The table's defaults with a step size set: the engine's structs describe
+/// a run whose step the user chose (no automatic warm-up).
+Options with_step_size() {
+  Options options;
+  options.set("step_size", 1e-3);
+  return options;
+}
+
 // The engine's structs keep member initialisers for code that builds them
 // directly (tests, benchmarks); these must be the table's defaults.
 TEST(OptionTable, EngineDefaultsAreTheTablesDefaults) {
   const SamplerConfig engine;
-  const SamplerConfig table = sampler_config(Options{});
+  const SamplerConfig table = sampler_config(with_step_size());
 #define EXPECT_SAME(field) EXPECT_EQ(engine.field, table.field) << #field
   EXPECT_SAME(kind);
   EXPECT_SAME(temperature);
@@ -64,9 +72,10 @@ TEST(OptionTable, EngineDefaultsAreTheTablesDefaults) {
   EXPECT_SAME(faults.max_consecutive);
   EXPECT_SAME(precondition.kind);
   EXPECT_SAME(precondition.steps);
+  EXPECT_SAME(warm_up.automatic);
 #undef EXPECT_SAME
 
-  const Options defaults;
+  const Options defaults = with_step_size();
   EXPECT_EQ(RecordPolicy{}.n_steps, record_policy(defaults).n_steps);
   EXPECT_EQ(RecordPolicy{}.burn_in, record_policy(defaults).burn_in);
   EXPECT_EQ(RecordPolicy{}.thin, record_policy(defaults).thin);
@@ -142,6 +151,45 @@ TEST(OptionTable, SamplerChoicesAreTheSamplers) {
     names += sampler_name(kind);
   }
   EXPECT_EQ(option_spec("sampler").choices, names);
+}
+
+}  // namespace
+}  // namespace sgmc
+
+namespace sgmc {
+namespace {
+
+// Without a step size the warm-up chooses it (docs/warm_up.md): half the run
+// is its burn-in, the metric is chosen by the dimension and SGHMC's friction
+// with the step; what the user sets stays.
+TEST(OptionTable, AnUnsetStepSizeMeansTheAutomaticWarmUp) {
+  Options options;
+  options.set("n_steps", std::int64_t{4000});
+  const SamplerConfig config = sampler_config(options);
+  EXPECT_TRUE(config.warm_up.automatic);
+  EXPECT_EQ(config.warm_up.bias, kDefaultStepBias);
+  EXPECT_TRUE(config.precondition.by_dimension);
+  EXPECT_EQ(record_policy(options).burn_in, 2000);
+  options.set("sampler", std::string("sghmc"));
+  EXPECT_TRUE(sampler_config(options).warm_up.auto_friction);
+  options.set("friction", 0.2);
+  options.set("burn_in", std::int64_t{300});
+  options.set("precondition", std::string("none"));
+  const SamplerConfig kept = sampler_config(options);
+  EXPECT_FALSE(kept.warm_up.auto_friction);
+  EXPECT_EQ(kept.sghmc.friction, 0.2);
+  EXPECT_EQ(kept.precondition.kind, PreconditionKind::kNone);
+  EXPECT_EQ(record_policy(options).burn_in, 300);
+  options.set("sampler", std::string("csgld"));  // not served yet: step_size stays 1e-3
+  EXPECT_FALSE(sampler_config(options).warm_up.automatic);
+  // Too short a run for a warm-up is refused by the argument the user gave.
+  Options short_run;
+  short_run.set("n_steps", std::int64_t{150});
+  EXPECT_THROW(record_policy(short_run), Error);
+  short_run.set("burn_in", std::int64_t{99});
+  EXPECT_THROW(record_policy(short_run), Error);
+  short_run.set("step_size", 1e-3);
+  EXPECT_EQ(record_policy(short_run).burn_in, 99);
 }
 
 }  // namespace

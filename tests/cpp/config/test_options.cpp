@@ -26,6 +26,7 @@ TEST(Options, SetValuesReachTheConfigs) {
   o.set("step_power", 0.75);
   o.set("n_steps", std::int64_t{50});
   o.set("seed", std::int64_t{-3});
+  o.set("step_size", 1e-3);  // 50 iterations are too few for the automatic warm-up
   const auto s = sampler_config(o);
   EXPECT_EQ(s.kind, SamplerKind::kSghmc);
   EXPECT_EQ(s.sghmc.friction, 0.3);

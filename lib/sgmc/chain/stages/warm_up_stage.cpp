@@ -31,8 +31,13 @@ WarmUpStage::WarmUpStage(SamplerConfig& config, const std::unique_ptr<Preconditi
     : config_(config),
       precond_(precond),
       burn_in_(burn_in),
-      search_(dim, std::max<Index>(2 * TypicalSetSearch::kBlock, burn_in / kSearchShare)),
+      search_(dim, std::max<Index>(2 * TypicalSetSearch::kBlock, burn_in / kSearchShare),
+              config.temperature),
       moments_(dim, dense_sums(precond, config.precondition.kind, dim)),
+      x_prev_(Vec::Zero(dim)),
+      g_prev_(Vec::Zero(dim)),
+      dx_(Vec::Zero(dim)),
+      dg_(Vec::Zero(dim)),
       metric_(Vec::Zero(dim)),
       friction_(config.sghmc.friction) {
   if (mean_gradient) {
@@ -53,7 +58,16 @@ void WarmUpStage::transform(StageStep& step, const Kernel& kernel) {
   step.info.temperature = config_.temperature;  // no exploration stage while warming up
   step.info.step_size = eps_;
   if (!step.iteration) return;
-  moments_.add(step.query, *step.grad);
+  // Successive differences: the sums measure a secant curvature (step_rule.hpp).
+  dx_ = step.query - x_prev_;
+  dg_ = *step.grad - g_prev_;
+  x_prev_ = step.query;
+  g_prev_ = *step.grad;
+  if (!has_prev_) {
+    has_prev_ = true;
+    return;
+  }
+  moments_.add(dx_, dg_);
   if (mean_grad_square_.size() > 0) {
     const auto gbar = *step.mean_grad_base * step.mean_grad_scale;
     if (mean_grad_square_.cols() == 1) {
@@ -155,6 +169,9 @@ void WarmUpStage::save(ByteWriter& out) const {
   out.values(std::span<const double>(mean_grad_square_.data(),
                                      static_cast<std::size_t>(mean_grad_square_.size())));
   out.i64(mean_grad_count_);
+  out.flag(has_prev_);
+  out.values(x_prev_);
+  out.values(g_prev_);
   out.i64(window_);
   out.f64(eps_);
   out.f64(friction_);
@@ -178,6 +195,9 @@ void WarmUpStage::load(ByteReader& in) {
             std::span<double>(mean_grad_square_.data(), static_cast<std::size_t>(mean_grad_square_.size())));
   mean_grad_count_ = in.index("warm-up mean gradient count", 0, burn_in_);
   if (search_.done()) lay_windows(search_.steps());
+  has_prev_ = in.flag("warm-up previous point held");
+  in.values("warm-up previous point", x_prev_);
+  in.values("warm-up previous gradient", g_prev_);
   window_ = in.index("warm-up windows done", 0, static_cast<Index>(ends_.size()));
   eps_ = in.f64("warm-up step size");
   friction_ = in.f64("warm-up friction");

@@ -67,7 +67,12 @@ class WarmUpStage final : public ChainStage {
   const std::unique_ptr<Preconditioner>& precond_;
   Index burn_in_;
   TypicalSetSearch search_;
-  WindowMoments moments_;  ///< the window's positions and gradients, in x
+  WindowMoments moments_;  ///< the window's moves dx and gradient changes dg, in x
+  Vec x_prev_;             ///< the last evaluated point and its gradient
+  Vec g_prev_;
+  bool has_prev_ = false;
+  Vec dx_;                 ///< scratch
+  Vec dg_;                 ///< scratch
   Eigen::MatrixXd mean_grad_square_;  ///< pSGLD: sum of gbar gbar' (column: of gbar^2), in x
   Index mean_grad_count_ = 0;
   Vec metric_;       ///< scratch: the kernel's step metric

@@ -2,8 +2,8 @@
 
 test_that("options: unknown keys, wrong types, NA, Inf and out-of-range values", {
   g <- sgmc_target("gauss25")
-  expect_error(sgmc_sample(g, "sgld", 10, no_such_option = 1), class = "sgmc_error_invalid_argument")
-  expect_error(sgmc_sample(g, "sgld", 10, no_such_option = 1), "no_such_option")
+  expect_error(sgmc_sample(g, "sgld", 10, step_size = 1e-3, no_such_option = 1), class = "sgmc_error_invalid_argument")
+  expect_error(sgmc_sample(g, "sgld", 10, step_size = 1e-3, no_such_option = 1), "no_such_option")
   expect_error(sgmc_sample(g, "nope", 10), "sampler")
   expect_error(sgmc_sample(g, "sgld", 10, step_size = -1), "step_size")
   expect_error(sgmc_sample(g, "sgld", 10, step_size = NA), "step_size")
@@ -16,7 +16,7 @@ test_that("options: unknown keys, wrong types, NA, Inf and out-of-range values",
   expect_error(sgmc_sample(g, "sgld", NA), "n_steps")
   expect_error(sgmc_sample(g, NA_character_, 10), "sampler")
   expect_error(sgmc_sample(g, 3, 10), "sampler")
-  expect_error(sgmc_sample(g, "sgld", 10, 0.1), "named")
+  expect_error(sgmc_sample(g, "sgld", 10, step_size = 1e-3, 0.1), "named")
   expect_error(sgmc_sample(g, "csgld", 10, contour_m = 5, theta0 = c(0.5, 0.5)), "theta")
   expect_error(sgmc_sample(g, "csgld", 10, theta0 = c(NA, 1)), "theta")
   info <- sgmc_option_info()
@@ -50,15 +50,15 @@ test_that("models: bad arguments", {
 
 test_that("sampling: bad starting points and models", {
   g <- sgmc_target("gauss25")
-  expect_error(sgmc_sample(g, "sgld", 10, x0 = c(1, 2, 3)), "length 3")
-  expect_error(sgmc_sample(g, "sgld", 10, x0 = c(1, NA)), "finite")
-  expect_error(sgmc_sample(g, "sgld", 10, x0 = c(1, Inf)), "finite")
-  expect_error(sgmc_sample(g, "sgld", 10, x0 = "a"), "numeric")
-  expect_error(sgmc_sample(g, "sgld", 10, x0 = matrix(0, 3, 2), n_chains = 2), "matrix")
-  expect_error(sgmc_sample(NULL, "sgld", 10), "sgmc_model")
-  expect_error(sgmc_sample(list(), "sgld", 10), "sgmc_model")
-  expect_error(sgmc_sample(g, "resgld", 10, n_chains = 2), "temperature_max")
-  res <- sgmc_sample(g, "sgld", 10, x0 = matrix(c(0, 1, 2, 3), 2, 2), n_chains = 2)
+  expect_error(sgmc_sample(g, "sgld", 10, step_size = 1e-3, x0 = c(1, 2, 3)), "length 3")
+  expect_error(sgmc_sample(g, "sgld", 10, step_size = 1e-3, x0 = c(1, NA)), "finite")
+  expect_error(sgmc_sample(g, "sgld", 10, step_size = 1e-3, x0 = c(1, Inf)), "finite")
+  expect_error(sgmc_sample(g, "sgld", 10, step_size = 1e-3, x0 = "a"), "numeric")
+  expect_error(sgmc_sample(g, "sgld", 10, step_size = 1e-3, x0 = matrix(0, 3, 2), n_chains = 2), "matrix")
+  expect_error(sgmc_sample(NULL, "sgld", 10, step_size = 1e-3), "sgmc_model")
+  expect_error(sgmc_sample(list(), "sgld", 10, step_size = 1e-3), "sgmc_model")
+  expect_error(sgmc_sample(g, "resgld", 10, step_size = 1e-3, n_chains = 2), "temperature_max")
+  res <- sgmc_sample(g, "sgld", 10, step_size = 1e-3, x0 = matrix(c(0, 1, 2, 3), 2, 2), n_chains = 2)
   expect_equal(res$n_chains, 2)
 })
 
@@ -85,7 +85,7 @@ test_that("the low-level layer checks handles and arguments", {
 })
 
 test_that("weights and cycles are refused for samplers without them", {
-  res <- sgmc_sample(sgmc_target("mix1d"), "sgld", 100, x0 = 0)
+  res <- sgmc_sample(sgmc_target("mix1d"), "sgld", 100, step_size = 1e-3, x0 = 0)
   expect_error(sgmc_log_weights(res), "no importance weights")
   expect_error(sgmc_resample(res), "no importance weights")
   expect_error(sgmc_cycles(res), "no cycles")
@@ -96,5 +96,5 @@ test_that("weights and cycles are refused for samplers without them", {
 test_that("a raw handle is not taken for a model", {
   h <- asNamespace("sgmc")$c_sgmc_model_target("nine", 0, 0)
   expect_s3_class(h, "sgmc_model_handle")
-  expect_error(sgmc_sample(h, "sgld", 10), "sgmc_model")
+  expect_error(sgmc_sample(h, "sgld", 10, step_size = 1e-3), "sgmc_model")
 })

@@ -71,7 +71,7 @@ test_that("an R model's faults under 'reject' are counted and the run completes"
 
 test_that("max_consecutive_faults stops a model that always fails", {
   always <- sgmc_model_r(function(x, batch) stop("always"), function(x, batch) x, dim = 1)
-  err <- expect_error(sgmc_sample(always, "sgld", 10, on_fault = "reject", max_consecutive_faults = 3,
+  err <- expect_error(sgmc_sample(always, "sgld", 10, step_size = 1e-3, on_fault = "reject", max_consecutive_faults = 3,
                                   x0 = 0),
                       class = "sgmc_fault")
   expect_match(conditionMessage(err),
@@ -107,9 +107,9 @@ test_that("a built-in model's non-finite energy is a fault with the draws so far
 
 test_that("fault options are checked with the C message", {
   g <- sgmc_gaussian(c(0, 0), diag(2))
-  expect_error(sgmc_sample(g, "sgld", 10, on_fault = "ignore"), "must be one of error\\|reject",
+  expect_error(sgmc_sample(g, "sgld", 10, step_size = 1e-3, on_fault = "ignore"), "must be one of error\\|reject",
                class = "sgmc_error_invalid_argument")
-  expect_error(sgmc_sample(g, "sgld", 10, max_consecutive_faults = 0), "max_consecutive_faults",
+  expect_error(sgmc_sample(g, "sgld", 10, step_size = 1e-3, max_consecutive_faults = 0), "max_consecutive_faults",
                class = "sgmc_error_invalid_argument")
 })
 

@@ -15,9 +15,9 @@ with_progress_log <- function(expr) {
 
 test_that("progress must be TRUE or FALSE", {
   g <- sgmc_target("gauss25")
-  expect_error(sgmc_sample(g, "sgld", 10, progress = NA), "'progress' = NA: must be TRUE or FALSE")
-  expect_error(sgmc_sample(g, "sgld", 10, progress = "yes"), "'progress' = \"yes\"")
-  expect_error(sgmc_sample(g, "sgld", 10, progress = c(TRUE, FALSE)), "'progress'")
+  expect_error(sgmc_sample(g, "sgld", 10, step_size = 1e-3, progress = NA), "'progress' = NA: must be TRUE or FALSE")
+  expect_error(sgmc_sample(g, "sgld", 10, step_size = 1e-3, progress = "yes"), "'progress' = \"yes\"")
+  expect_error(sgmc_sample(g, "sgld", 10, step_size = 1e-3, progress = c(TRUE, FALSE)), "'progress'")
   expect_error(sgmc_resume(g, tempfile(), progress = 1), "'progress' = 1: must be TRUE or FALSE")
 })
 

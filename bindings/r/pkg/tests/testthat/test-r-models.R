@@ -39,15 +39,15 @@ test_that("an R model's errors are re-raised with context and do not crash", {
                       class = "sgmc_model_error")
   expect_match(conditionMessage(err), "the model failed at chain 0, step [0-9]+: the energy function failed: boom")
   wrong_len <- sgmc_model_r(function(x, batch) 0, function(x, batch) c(1, 2, 3), dim = 2)
-  expect_error(sgmc_sample(wrong_len, "sgld", 10), "gradient function must return 2 numbers")
+  expect_error(sgmc_sample(wrong_len, "sgld", 10, step_size = 1e-3), "gradient function must return 2 numbers")
   nonfinite <- sgmc_model_r(function(x, batch) NaN, function(x, batch) x, dim = 2)
-  expect_error(sgmc_sample(nonfinite, "sgld", 10), "non-finite")
+  expect_error(sgmc_sample(nonfinite, "sgld", 10, step_size = 1e-3), "non-finite")
   inf_grad <- sgmc_model_r(function(x, batch) 0, function(x, batch) c(Inf, 0), dim = 2)
-  expect_error(sgmc_sample(inf_grad, "sgld", 10), "non-finite")
+  expect_error(sgmc_sample(inf_grad, "sgld", 10, step_size = 1e-3), "non-finite")
   chr <- sgmc_model_r(function(x, batch) "a", function(x, batch) x, dim = 2)
-  expect_error(sgmc_sample(chr, "sgld", 10), "energy function must return 1 number")
+  expect_error(sgmc_sample(chr, "sgld", 10, step_size = 1e-3), "energy function must return 1 number")
   # The package still works afterwards.
-  expect_s3_class(sgmc_sample(sgmc_target("mix1d"), "sgld", 100, x0 = 0), "sgmc_draws")
+  expect_s3_class(sgmc_sample(sgmc_target("mix1d"), "sgld", 100, step_size = 1e-3, x0 = 0), "sgmc_draws")
 })
 
 test_that("one start per chain reaches the right chain, for built-in and R models", {
@@ -139,7 +139,7 @@ test_that("Ctrl-C during an R model's run returns the draws so far with a warnin
     if (calls == 30) signalCondition(structure(class = c("interrupt", "condition"), list()))
     0.5 * (x * x)
   }, function(x, batch) x, dim = 1)
-  expect_warning(d <- sgmc_sample(interrupted, "sgld", 100, x0 = 0.5, seed = 1),
+  expect_warning(d <- sgmc_sample(interrupted, "sgld", 100, step_size = 1e-3, x0 = 0.5, seed = 1),
                  "sgmc_sample\\(\\) was interrupted: the draws made so far are returned")
   expect_equal(d$draws_per_chain, 29)
 })

@@ -1,0 +1,111 @@
+// The automatic warm-up (docs/warm_up.md): the step it chooses on a target
+// of known curvature, the answer it gives from a far start with nothing set
+// but the sampler, and a checkpoint taken in the middle of it.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "sgmc/chain/chain.hpp"
+#include "sgmc/chain/stages/warm_up_stage.hpp"
+#include "sgmc/checkpoint/byte_reader.hpp"
+#include "sgmc/checkpoint/byte_writer.hpp"
+#include "sgmc/config/options.hpp"
+#include "sgmc/launch/options_run.hpp"
+#include "sgmc/models/gaussian.hpp"
+#include "support/monte_carlo.hpp"
+#include "support/toy_models.hpp"
+
+namespace sgmc {
+namespace {
+
+Options automatic(const std::string& sampler, Index n_steps) {
+  Options o;
+  o.set("sampler", sampler);
+  o.set("n_steps", n_steps);
+  o.set("n_chains", Index{4});
+  o.set("seed", Index{5});
+  return o;
+}
+
+TEST(WarmUp, ChoosesTheRulesStepOnAGaussianOfKnownCurvature) {
+  // H = diag(100, 1, 0.01), no gradient noise, no preconditioner: the rule
+  // gives eps = 2 delta / lambda_max = 0.1 / 100. The secant estimate is
+  // exact for a quadratic; the chosen step is within 20% of the rule's.
+  const GaussianModel model(Vec::Zero(3), Vec{{0.01, 1.0, 100.0}}.asDiagonal().toDenseMatrix());
+  Options o = automatic("sgld", 6000);
+  o.set("precondition", std::string("none"));
+  const auto run = sample(model, o, Vec::Constant(3, 10.0), nullptr);
+  for (const auto& chain : run.chains) {
+    const WarmUpReport& report = chain->warm_up()->report();
+    EXPECT_TRUE(report.search_converged);
+    EXPECT_NEAR(report.choice.curvature, 100.0, 20.0);
+    EXPECT_NEAR(chain->config().schedule.step_size, 1e-3, 2e-4);
+  }
+}
+
+/// Coordinate i of every chain's draws, a column each.
+std::vector<Vec> series(const SampleResult& run, Index i, double centre, bool square) {
+  std::vector<Vec> out;
+  for (const auto& chain : run.chains) {
+    const Vec x = chain->draws().draws().row(i).transpose();
+    out.emplace_back(square ? Vec((x.array() - centre).square().matrix()) : x);
+  }
+  return out;
+}
+
+void expect_right_from_far(const std::string& sampler) {
+  // Scales 1, 30 and 100 with correlation 0.95 (condition number ~4e5),
+  // started 50 sds from the mean in the widest direction: nothing set but
+  // the sampler and the budget. Means within 4 Monte Carlo standard errors;
+  // variances within 4 se plus the rule's bias target (5%).
+  const Vec sd = Vec{{1.0, 30.0, 100.0}};
+  const Eigen::MatrixXd sigma = sd.asDiagonal() * ar1_covariance(3, 0.95, 1.0) * sd.asDiagonal();
+  const Vec mean = Vec{{1.0, -20.0, 50.0}};
+  const GaussianModel model(mean, sigma);
+  Options o = automatic(sampler, 40000);
+  o.set("thin", Index{4});
+  const auto run = sample(model, o, Vec::Zero(3), nullptr);
+  for (Index i = 0; i < 3; ++i) {
+    const auto m = testing::batch_means(series(run, i, 0.0, false));
+    const auto v = testing::batch_means(series(run, i, mean[i], true));
+    EXPECT_NEAR(m.mean, mean[i], 4 * m.se) << sampler << " mean of coordinate " << i;
+    EXPECT_NEAR(v.mean / sigma(i, i), 1.0, (4 * v.se) / sigma(i, i) + kDefaultStepBias)
+        << sampler << " variance of coordinate " << i;
+  }
+}
+
+TEST(WarmUp, SgldIsRightFromAFarStartWithNothingSet) { expect_right_from_far("sgld"); }
+TEST(WarmUp, SghmcIsRightFromAFarStartWithNothingSet) { expect_right_from_far("sghmc"); }
+TEST(WarmUp, PsgldIsRightFromAFarStartWithNothingSet) { expect_right_from_far("psgld"); }
+TEST(WarmUp, CycsgldIsRightFromAFarStartWithNothingSet) { expect_right_from_far("cycsgld"); }
+
+TEST(WarmUp, ACheckpointInTheMiddleOfTheWarmUpGoesOnBitForBit) {
+  const GaussianModel model(Vec{{1.0, -2.0}}, Vec{{0.5, 4.0}}.asDiagonal().toDenseMatrix());
+  for (const std::string sampler : {"sgld", "sghmc", "psgld"}) {
+    Options o = automatic(sampler, 2000);
+    const SamplerConfig config = sampler_config(o);
+    const RecordPolicy record = record_policy(o);
+    const Vec x0 = Vec::Constant(2, 5.0);
+    Chain a(config, record, 2, 0, x0, {5, 0});
+    ASSERT_NE(a.warm_up(), nullptr);
+    for (int k = 0; k < 400; ++k) a.advance(model, nullptr);  // the windows have begun
+    ASSERT_TRUE(a.warm_up()->report().search_steps > 0 && !a.warm_up()->finished());
+    ByteWriter out;
+    a.save(out);
+    Chain b(config, record, 2, 0, x0, {5, 0});
+    ByteReader in(out.bytes());
+    b.load(in);
+    while (a.steps_done() < record.n_steps) {
+      a.advance(model, nullptr);
+      b.advance(model, nullptr);
+    }
+    EXPECT_EQ(a.config().schedule.step_size, b.config().schedule.step_size) << sampler;
+    EXPECT_EQ(a.position(), b.position()) << sampler;
+    EXPECT_EQ(a.draws().draws(), b.draws().draws()) << sampler;
+  }
+}
+
+}  // namespace
+}  // namespace sgmc
