@@ -129,6 +129,7 @@ static void test_run_draws_during_interacting_pilot(void) {
     CHECK_OK(sgmc_options_set_string(o, "sampler", samplers[s]));
     CHECK_OK(sgmc_options_set_int(o, "n_chains", 2));
     CHECK_OK(sgmc_options_set_int(o, "n_steps", 40));
+    CHECK_OK(sgmc_options_set_double(o, "step_size", 1e-3)); /* 40 steps: no warm-up */
     CHECK_OK(sgmc_options_set_int(o, "contour_m", 4));
     CHECK_OK(sgmc_options_set_double(o, "contour_u1", 0.0));
     CHECK_OK(sgmc_options_set_double(o, "contour_du", 1.0));
@@ -206,6 +207,7 @@ static void test_contour_rho_keeps_theta_on_simplex(void) {
   /* One step from x0 = 1.09, whose energy lies in subregion 1 of 5. */
   CHECK_OK(sgmc_options_set_string(o, "sampler", "csgld"));
   CHECK_OK(sgmc_options_set_int(o, "n_steps", 1));
+  CHECK_OK(sgmc_options_set_double(o, "step_size", 1e-3)); /* one step: no warm-up */
   CHECK_OK(sgmc_options_set_int(o, "contour_m", 5));
   CHECK_OK(sgmc_options_set_double(o, "contour_u1", 4.9961397058823316));
   CHECK_OK(sgmc_options_set_double(o, "contour_rho", 1e6));

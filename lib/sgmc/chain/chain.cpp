@@ -41,7 +41,17 @@ SamplerConfig validated(SamplerConfig config, const RecordPolicy& record, Index 
                        warm_up >= 4 * shortest_window(PreconditionKind::kDense, dim);
     config.precondition.kind = dense ? PreconditionKind::kDense : PreconditionKind::kDiag;
   }
-  if (config.warm_up.automatic) check_warm_up_burn_in(record.burn_in);
+  if (config.warm_up.automatic && warms_up_in_pilot(config)) {
+    require(config.contour.pilot_steps >= 2 * kMinAutoWarmUp, "contour_pilot_steps",
+            config.contour.pilot_steps,
+            ("must be >= " + show(2 * kMinAutoWarmUp) +
+             " when step_size is not set: the automatic warm-up is the pilot's first half "
+             "(unset, the pilot is this long from n_steps = " + show(4 * kMinAutoWarmUp) +
+             "); or set step_size")
+                .c_str());
+  } else if (config.warm_up.automatic) {
+    check_warm_up_burn_in(record.burn_in);
+  }
   if (config.precondition.active()) {
     require(config.precondition.kind != PreconditionKind::kDense ||
                 dim <= kMaxDensePreconditionDim,
@@ -85,6 +95,13 @@ Index precondition_warm_up(const SamplerConfig& config, const RecordPolicy& reco
            ": the preconditioner changes only while nothing is recorded")
               .c_str());
   return warm_up;
+}
+
+/// The iterations an automatic warm-up takes: the burn-in, or the first
+/// stage of an automatic partition's pilot, which moves with the plain step
+/// (SPEC §4.4) and is long enough for it (contour_settings.cpp).
+Index warm_up_length(const SamplerConfig& config, const RecordPolicy& record) {
+  return warms_up_in_pilot(config) ? config.contour.pilot_steps / 2 : record.burn_in;
 }
 
 /// SPEC §4.4: the pilot of an automatic partition is part of the burn-in.
@@ -177,7 +194,8 @@ std::vector<std::unique_ptr<ChainStage>> Chain::make_stages() {
   // The warm-up sets each burn-in iteration's step and temperature, which
   // every later stage reads.
   if (config_.warm_up.automatic) {
-    auto warm_up = std::make_unique<WarmUpStage>(config_, precond_, dim, record_.burn_in,
+    auto warm_up = std::make_unique<WarmUpStage>(config_, precond_, dim,
+                                                 warm_up_length(config_, record_),
                                                  kernel_->reads_mean_gradient());
     warm_up_ = warm_up.get();
     stages.push_back(std::move(warm_up));

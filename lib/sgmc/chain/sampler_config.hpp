@@ -86,6 +86,12 @@ struct SamplerConfig {
   void validate() const;
 };
 
+/// True when an automatic warm-up runs in the first stage of an automatic
+/// partition's pilot (a contour sampler's), not over the burn-in.
+inline bool warms_up_in_pilot(const SamplerConfig& config) {
+  return is_contour(config.kind) && config.contour.auto_partition;
+}
+
 /// The kernel of config.kind started at x0, for a model with data_size data.
 std::unique_ptr<Kernel> make_kernel(const SamplerConfig& config, ConstVecRef x0, Index data_size);
 

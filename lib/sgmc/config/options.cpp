@@ -375,11 +375,16 @@ T chosen(const Options& options, std::string_view key, const std::array<T, N>& m
 }
 
 /// The samplers whose step size the warm-up chooses when "step_size" is not
-/// set (docs/warm_up.md): those moving by SGLD, SGHMC or pSGLD with a plain
-/// gradient. The contour samplers (whose multiplier scales the gradient)
-/// and MHBT (whose step is a proposal's) keep step_size = 1e-3 for now.
-bool warm_up_samplers(SamplerKind kind) {
-  return !is_contour(kind) && kind != SamplerKind::kMhbt;
+/// set (docs/warm_up.md): those moving by SGLD, SGHMC or pSGLD. MHBT, whose
+/// step is a Metropolis proposal's, keeps step_size = 1e-3 for now.
+bool warm_up_samplers(SamplerKind kind) { return kind != SamplerKind::kMhbt; }
+
+/// A contour sampler with an automatic partition warms up in its pilot's
+/// first stage, which moves with the plain step (SPEC §4.4): its burn-in is
+/// its pilot, as without the warm-up.
+bool warms_up_in_pilot(const Options& options) {
+  return is_contour(sampler_kind(options.get_string("sampler"))) &&
+         contour_settings(options).auto_partition;
 }
 
 /// cycsgld and cycsghmc always run the cyclical schedule (SPEC §3): a
@@ -583,7 +588,7 @@ bool automatic_step(const Options& options) {
 RecordPolicy record_policy(const Options& options) {
   const Index n_steps = options.get_int("n_steps");
   // An automatic warm-up is the burn-in: half the run unless set, as Stan's.
-  const bool automatic = automatic_step(options);
+  const bool automatic = automatic_step(options) && !warms_up_in_pilot(options);
   const Index burn_in =
       options.is_set("burn_in") || !automatic ? options.get_int("burn_in") : n_steps / 2;
   if (automatic && !options.is_set("burn_in")) {

@@ -180,7 +180,7 @@ TEST(OptionTable, AnUnsetStepSizeMeansTheAutomaticWarmUp) {
   EXPECT_EQ(kept.sghmc.friction, 0.2);
   EXPECT_EQ(kept.precondition.kind, PreconditionKind::kNone);
   EXPECT_EQ(record_policy(options).burn_in, 300);
-  options.set("sampler", std::string("csgld"));  // not served yet: step_size stays 1e-3
+  options.set("sampler", std::string("mhbt"));  // not served yet: step_size stays 1e-3
   EXPECT_FALSE(sampler_config(options).warm_up.automatic);
   // Too short a run for a warm-up is refused by the argument the user gave.
   Options short_run;

@@ -81,8 +81,14 @@ void WarmUpStage::transform(StageStep& step, const Kernel& kernel) {
 
 void WarmUpStage::lay_windows(Index first) {
   if (precond_) {
+    // The preconditioner's windows up to the warm-up's end (a contour
+    // sampler's preconditioner goes on learning over its whole burn-in).
     precond_->start_windows(first);
-    ends_ = precond_->window_ends();
+    ends_.clear();
+    for (const Index end : precond_->window_ends()) {
+      if (end <= burn_in_) ends_.push_back(end);
+    }
+    if (ends_.empty()) ends_.push_back(burn_in_);
   } else {
     const auto kind = moments_.dense() ? PreconditionKind::kDense : PreconditionKind::kDiag;
     ends_ = warm_up_windows(first, burn_in_, shortest_window(kind, metric_.size()));

@@ -94,7 +94,7 @@ test_that("bad contour requests are R errors naming the argument and value", {
   expect_error(sgmc_sample(sgmc_target("mix1d"), "csgld", 1000, contour_partition = "auto",
                            contour_u1 = 2),
                "contour_partition")
-  expect_error(sgmc_sample(sgmc_target("mix1d"), "csgld", 20), "'n_steps' = 20")
+  expect_error(sgmc_sample(sgmc_target("mix1d"), "csgld", 20, step_size = 1e-3), "'n_steps' = 20")
   expect_error(sgmc_sample(sgmc_target("mix1d"), "ksgld", 1000, contour_partition = "auto"),
                "contour_partition")
 })
