@@ -125,8 +125,8 @@ const std::array kSpecs = {
         "(cos(pi r(k)) + 1)",
         "constant", "constant|polynomial|cyclical"),
     double_option("step_size", kEvery,
-        "eps, a, or eps0; not set: chosen by the warm-up for `sgld`, `psgld`, `sghmc`, "
-        "`cycsgld`, `cycsghmc` and `resgld` ([warm_up.md](warm_up.md)), 1e-3 for the others",
+        "eps, a, or eps0; not set: chosen by the warm-up for every sampler but `mhbt` "
+        "([warm_up.md](warm_up.md)), 1e-3 for `mhbt`",
         1e-3, 0, kInf, true, true),
     double_option("step_bias", kEvery,
         "the automatic step's bias target delta ∈ (0, 0.5]: the largest relative error of "
@@ -148,7 +148,8 @@ const std::array kSpecs = {
         1000, 1),
     int_option("burn_in", kEvery,
         "iterations discarded before recording, < n_steps; not set: `n_steps`/2 when the "
-        "step size is automatic, else 0",
+        "step size is automatic (a contour sampler's pilot with an automatic partition), "
+        "else 0",
         0, 0),
     int_option("thin", kEvery,
         "record every thin-th iteration after burn-in",
