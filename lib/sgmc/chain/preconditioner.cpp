@@ -91,7 +91,13 @@ void Preconditioner::add(ConstVecRef x, ConstVecRef g) {
   if (window_ < static_cast<Index>(ends_.size())) moments_.add(x, g);
 }
 
+void Preconditioner::defer_windows() { ends_.clear(); }
+
 void Preconditioner::start_windows(Index first) {
+  // Windows once laid stay (replica exchange swaps preconditioners between
+  // chains whose searches ended at different iterations); a search that
+  // took the whole warm-up leaves none.
+  if (!ends_.empty() || first >= warm_up_) return;
   ends_ = warm_up_windows(first, warm_up_, shortest_window(kind_, g_x_.size()));
 }
 

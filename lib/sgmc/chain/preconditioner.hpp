@@ -79,9 +79,11 @@ class Preconditioner {
   /// would be about ten times too long (1/sqrt(1 - alpha)).
   void map_gradient_moment(VecRef v) const;
 
-  /// Lays the windows out again over (first, W]: a warm-up that first walks
-  /// to the typical set (warm_up_stage.hpp) estimates L only after it.
-  /// Precondition: no point has been added yet.
+  /// A warm-up that first walks to the typical set (warm_up_stage.hpp)
+  /// estimates L only after it: defer_windows() removes the windows until
+  /// start_windows(first) lays them over (first, W] (if none are laid yet
+  /// and first < W).
+  void defer_windows();
   void start_windows(Index first);
 
   /// Maps a metric of gradients (a curvature or a gradient covariance) from

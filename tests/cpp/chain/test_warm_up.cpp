@@ -3,11 +3,14 @@
 // but the sampler, and a checkpoint taken in the middle of it.
 #include <gtest/gtest.h>
 
+#include <Eigen/Eigenvalues>
+
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include "sgmc/chain/chain.hpp"
+#include "sgmc/chain/preconditioner.hpp"
 #include "sgmc/chain/stages/warm_up_stage.hpp"
 #include "sgmc/checkpoint/byte_reader.hpp"
 #include "sgmc/checkpoint/byte_writer.hpp"
@@ -67,6 +70,20 @@ void expect_right_from_far(const std::string& sampler) {
   Options o = automatic(sampler, 40000);
   o.set("thin", Index{4});
   const auto run = sample(model, o, Vec::Zero(3), nullptr);
+  for (const auto& chain : run.chains) {
+    // The dense metric (d = 3) learnt only after the search, in every window.
+    const Preconditioner& metric = *chain->preconditioner();
+    EXPECT_GT(metric.window_ends().front(), chain->warm_up()->report().search_steps);
+    EXPECT_EQ(metric.windows_done(), std::ssize(metric.window_ends()));
+    EXPECT_EQ(chain->warm_up()->report().windows, std::ssize(metric.window_ends()));
+    // ... and whitens the posterior: Sigma in y, L^-1 Sigma L^-T, is within a
+    // factor 10 of a multiple of the identity (Sigma's condition number ~4e5).
+    const auto l = metric.factor().triangularView<Eigen::Lower>();
+    const Eigen::MatrixXd half = l.solve(sigma);
+    const Eigen::MatrixXd in_y = l.solve(half.transpose());
+    const Vec eigen = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(in_y).eigenvalues();
+    EXPECT_LT(eigen.maxCoeff() / eigen.minCoeff(), 10.0);
+  }
   for (Index i = 0; i < 3; ++i) {
     const auto m = testing::batch_means(series(run, i, 0.0, false));
     const auto v = testing::batch_means(series(run, i, mean[i], true));

@@ -43,6 +43,7 @@ WarmUpStage::WarmUpStage(SamplerConfig& config, const std::unique_ptr<Preconditi
   if (mean_gradient) {
     mean_grad_square_ = Eigen::MatrixXd::Zero(dim, moments_.dense() ? dim : 1);
   }
+  if (precond_) precond_->defer_windows();
 }
 
 void WarmUpStage::transform(StageStep& step, const Kernel& kernel) {
@@ -86,7 +87,7 @@ void WarmUpStage::lay_windows(Index first) {
     precond_->start_windows(first);
     ends_.clear();
     for (const Index end : precond_->window_ends()) {
-      if (end <= burn_in_) ends_.push_back(end);
+      if (end > first && end <= burn_in_) ends_.push_back(end);
     }
     if (ends_.empty()) ends_.push_back(burn_in_);
   } else {
