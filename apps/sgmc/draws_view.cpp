@@ -1,5 +1,7 @@
 #include "draws_view.hpp"
 
+#include <string_view>
+
 namespace sgmc::app {
 
 DrawsView::DrawsView(const sgmc_draws* draws) : draws_(draws) {
@@ -43,6 +45,17 @@ std::int64_t DrawsView::int_stat(Index chain, const char* name) const {
   int64_t value = 0;
   check(sgmc_draws_copy_stat_int(draws_, chain, name, &value, 1));
   return value;
+}
+
+bool DrawsView::has_statistic(const char* name) const {
+  int64_t n = 0;
+  check(sgmc_draws_stat_count(draws_, &n));
+  for (int64_t i = 0; i < n; ++i) {
+    const char* stat = nullptr;
+    check(sgmc_draws_stat_name(draws_, i, &stat));
+    if (std::string_view(stat) == name) return true;
+  }
+  return false;
 }
 
 bool DrawsView::has_stat(Index chain, const char* name) const {

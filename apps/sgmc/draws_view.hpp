@@ -30,6 +30,9 @@ class DrawsView {
   double stat(Index chain, const char* name) const;
   /// A statistic that is one int64 ("faults", "iterations", "mhbt_accepted", ...).
   std::int64_t int_stat(Index chain, const char* name) const;
+  /// Whether these draws have statistic `name` (their sampler's, and
+  /// "warm_up_*" after an automatic warm-up).
+  bool has_statistic(const char* name) const;
   /// Whether `chain` has statistic `name` now (the partition of a chain
   /// stopped during its pilot has none yet).
   bool has_stat(Index chain, const char* name) const;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 
+#include "chain_settings.hpp"
 #include "draws_csv.hpp"
 #include "draws_view.hpp"
 #include "progress.hpp"
@@ -90,9 +91,11 @@ RunEnd run_and_write(const Job& job, std::ostream& out, std::ostream& err, Proce
   out << result.sampler << ": " << DrawsView(result.draws.get()).n_chains() << " chains x "
       << result.steps_done << " iterations in " << result.seconds << " s"
       << (result.cancelled ? " (interrupted)" : "")
-      << (result.fault ? " (stopped by a fault of the model)" : "") << "\ndraws: " << job.draws
-      << "\nsummary: " << job.summary << "\n";
-  out << summary_table(summary);
+      << (result.fault ? " (stopped by a fault of the model)" : "") << "\n";
+  if (summary.contains("settings")) {
+    if (const std::string line = warm_up_line(summary["settings"]); !line.empty()) out << line << "\n";
+  }
+  out << "draws: " << job.draws << "\nsummary: " << job.summary << "\n" << summary_table(summary);
   if (diagnosed(result)) out << contour_line(result) << "\n";
   if (result.fault) {
     err << "sgmc: " << result.fault->message << "\nsgmc: the draws made before the fault are in "

@@ -6,6 +6,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "chain_settings.hpp"
 #include "draws_view.hpp"
 
 namespace sgmc::app {
@@ -226,6 +227,7 @@ nlohmann::json summarise(const RunResult& result) {
   nlohmann::json temperatures = nlohmann::json::array();
   for (Index c = 0; c < draws.n_chains(); ++c) temperatures.push_back(draws.stat(c, "temperature"));
   out["temperatures"] = temperatures;
+  out["settings"] = chain_settings(draws);
   const auto chains = target_chains(draws);
   nlohmann::json coordinates = nlohmann::json::array();
   for (Index j = 0; j < draws.dim(); ++j) {

@@ -3,8 +3,9 @@
 // R's posterior package) of the chains at the lowest temperature (replica
 // exchange: the target's replicas), and the wall time; for contour samplers also the
 // importance-weighted means and sds with Kish's ESS, for MHBT its
-// acceptance rates; per chain the draws and the rejected faults of the
-// model, and the fault that stopped the run (or null).
+// acceptance rates; per chain the draws, the rejected faults of the model
+// and the settings it ran with (chain_settings.hpp), and the fault that
+// stopped the run (or null).
 #pragma once
 
 #include <nlohmann/json.hpp>

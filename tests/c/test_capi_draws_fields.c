@@ -11,7 +11,9 @@
 
 #define STEPS 400
 
-static sgmc_draws *sample(const sgmc_model *m, const char *sampler, int64_t n_chains) {
+/* step_size 0: not set, so that an automatic warm-up chooses it. */
+static sgmc_draws *sample(const sgmc_model *m, const char *sampler, int64_t n_chains,
+                          double step_size) {
   sgmc_options *o = NULL;
   sgmc_draws *d = NULL;
   double x0[2] = {0.5, -0.5};
@@ -19,7 +21,7 @@ static sgmc_draws *sample(const sgmc_model *m, const char *sampler, int64_t n_ch
   CHECK_OK(sgmc_options_set_string(o, "sampler", sampler));
   CHECK_OK(sgmc_options_set_int(o, "n_steps", STEPS));
   CHECK_OK(sgmc_options_set_int(o, "n_chains", n_chains));
-  CHECK_OK(sgmc_options_set_double(o, "step_size", 0.01));
+  if (step_size > 0) CHECK_OK(sgmc_options_set_double(o, "step_size", step_size));
   if (strcmp(sampler, "resgld") == 0) CHECK_OK(sgmc_options_set_double(o, "temperature_max", 4.0));
   CHECK_OK(sgmc_sample(&d, m, o, x0, 2, NULL, NULL));
   sgmc_options_destroy(o);
@@ -55,7 +57,7 @@ static double stat_double(const sgmc_draws *d, int64_t c, const char *name) {
 }
 
 static void test_every_sampler(const sgmc_model *m) {
-  sgmc_draws *d = sample(m, "sgld", 2);
+  sgmc_draws *d = sample(m, "sgld", 2, 0.01);
   int64_t n = 0, rows = 0, cols = 0, i, *steps, *got_steps;
   double *energy, *got_energy;
   sgmc_value_type type = SGMC_VALUE_INT64;
@@ -97,7 +99,7 @@ static void test_every_sampler(const sgmc_model *m) {
 }
 
 static void test_contour(const sgmc_model *m) {
-  sgmc_draws *d = sample(m, "csgld", 1);
+  sgmc_draws *d = sample(m, "csgld", 1, 0.01);
   int64_t n = 0, i, rows = 0, cols = 0, theta_m = 0, *index, *got_index;
   double *w, *got_w, *theta, *got_theta, *x, mean[2] = {0, 0}, expected[2] = {0, 0}, top, sum = 0;
   CHECK(has(d, 0, "subregion") && has(d, 0, "log_weight") && has(d, 1, "theta_trace"));
@@ -149,7 +151,7 @@ static void test_contour(const sgmc_model *m) {
 }
 
 static void test_run_statistics(const sgmc_model *m) {
-  sgmc_draws *d = sample(m, "resgld", 3);
+  sgmc_draws *d = sample(m, "resgld", 3, 0.01);
   int64_t attempts[2], accepts[2], got[2], cycles = 0, rows = 0, cols = 0;
   CHECK_OK(sgmc_draws_copy_stat_int(d, 0, "swap_attempts", attempts, 2));
   CHECK_OK(sgmc_draws_copy_stat_int(d, 0, "swap_accepts", accepts, 2));
@@ -163,9 +165,32 @@ static void test_run_statistics(const sgmc_model *m) {
   CHECK(stat_double(d, 2, "temperature") > 1.0);
   sgmc_draws_destroy(d);
 
-  d = sample(m, "cycsgld", 1);
+  d = sample(m, "cycsgld", 1, 0.01);
   cycles = stat_int(d, 0, "cycles");
   CHECK(has(d, 0, "cycle") && cycles == 4); /* the default M */
+  sgmc_draws_destroy(d);
+}
+
+/* The settings a chain ran with: the step size as set, or as an automatic
+ * warm-up chose it with what the warm-up measured (docs/warm_up.md). */
+static void test_settings(const sgmc_model *m) {
+  sgmc_draws *d = sample(m, "sghmc", 2, 0);
+  int64_t c;
+  CHECK(has(d, 1, "warm_up_search_steps") && has(d, 1, "warm_up_curvature"));
+  for (c = 0; c < 2; ++c) {
+    const int64_t converged = stat_int(d, c, "warm_up_search_converged");
+    CHECK(stat_double(d, c, "step_size") > 0 && stat_double(d, c, "friction") > 0);
+    CHECK(stat_int(d, c, "warm_up_search_steps") > 0 && stat_int(d, c, "warm_up_windows") > 0);
+    CHECK(converged == 0 || converged == 1);
+    CHECK(stat_double(d, c, "warm_up_curvature") > 0 && stat_double(d, c, "warm_up_noise") >= 0);
+  }
+  sgmc_draws_destroy(d);
+
+  d = sample(m, "sgld", 1, 0.01);
+  CHECK(stat_double(d, 0, "step_size") == 0.01);
+  CHECK(!has(d, 1, "friction") && !has(d, 1, "warm_up_curvature"));
+  CHECK_ERROR(sgmc_draws_copy_stat(d, 0, "warm_up_curvature", &(double){0}, 1),
+              SGMC_ERROR_INVALID_ARGUMENT, "warm_up_curvature");
   sgmc_draws_destroy(d);
 }
 
@@ -176,6 +201,7 @@ int main(void) {
   test_every_sampler(m);
   test_contour(m);
   test_run_statistics(m);
+  test_settings(m);
   sgmc_model_destroy(m);
   return check_summary();
 }

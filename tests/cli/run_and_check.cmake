@@ -2,7 +2,9 @@
 # header HEADER and ROWS data rows, and that the summary JSON parses and
 # holds a finite mean, R-hat and bulk ESS for every one of DIM coordinates
 # and a number at each member path of NUMBERS (a ,-list of paths such as
-# weighted.mean.0: the sampler's own statistics).
+# weighted.mean.0: the sampler's own statistics), a null at each path of
+# NULLS, and that the program's output matches the regex LINE and not the
+# regex NO_LINE (each when given).
 string(REPLACE "," ";" NUMBERS "${NUMBERS}")
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
@@ -13,6 +15,12 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "sgmc run failed (${rc}):\n${out}\n${err}")
 endif()
 message(STATUS "${out}")
+if(DEFINED LINE AND NOT out MATCHES "${LINE}")
+  message(FATAL_ERROR "the output has no line matching '${LINE}'")
+endif()
+if(DEFINED NO_LINE AND out MATCHES "${NO_LINE}")
+  message(FATAL_ERROR "the output matches '${NO_LINE}', expected not to")
+endif()
 
 file(STRINGS ${WORK_DIR}/draws.csv lines)
 list(LENGTH lines n_lines)
@@ -42,12 +50,17 @@ foreach(j RANGE ${last})
     endif()
   endforeach()
 endforeach()
-foreach(path IN LISTS NUMBERS)
-  string(REPLACE "." ";" members "${path}")
-  string(JSON type ERROR_VARIABLE missing TYPE "${summary}" ${members})
-  if(NOT type STREQUAL "NUMBER")
-    message(FATAL_ERROR "summary.json has no number at ${path}:\n${summary}")
-  endif()
+# NUMBER at the paths of NUMBERS, NULL at those of NULLS.
+string(REPLACE "," ";" paths_NULL "${NULLS}")
+set(paths_NUMBER ${NUMBERS})
+foreach(expected NUMBER NULL)
+  foreach(path IN LISTS paths_${expected})
+    string(REPLACE "." ";" members "${path}")
+    string(JSON type ERROR_VARIABLE missing TYPE "${summary}" ${members})
+    if(NOT type STREQUAL "${expected}")
+      message(FATAL_ERROR "summary.json has no ${expected} at ${path}:\n${summary}")
+    endif()
+  endforeach()
 endforeach()
 string(JSON seconds GET "${summary}" wall_seconds)
 message(STATUS "summary parses; wall_seconds = ${seconds}")

@@ -16,8 +16,11 @@ columns(d::Draws) = _part_names(d, LibSgmc.sgmc_draws_column_count, LibSgmc.sgmc
     Sgmc.statistics(draws) -> Vector{String}
 
 The names of the statistics (per chain) of these draws: `"temperature"`,
-`"iterations"`, `"faults"`, and those of their sampler (`"theta"`,
-`"contour_m"`, `"mhbt_accepted"`, `"swap_attempts"`, ...). Read one with
+`"iterations"`, `"faults"`, `"step_size"`, and those of their sampler
+(`"friction"`, `"theta"`, `"contour_m"`, `"mhbt_accepted"`,
+`"swap_attempts"`, ...) and of an automatic warm-up (`"warm_up_windows"`,
+`"warm_up_curvature"`, ...: what it measured to choose the step size when
+the option `step_size` was not set). Read one with
 [`Sgmc.statistic`](@ref).
 """
 statistics(d::Draws) = _part_names(d, LibSgmc.sgmc_draws_stat_count, LibSgmc.sgmc_draws_stat_name)

@@ -345,6 +345,34 @@ end
         @test Sgmc.statistic(c, :theta) == Sgmc.theta(c)
     end
 
+    @testset "the warm-up's choice: statistics, and display" begin
+        g = gaussian([1.0, -1.0], [1.0 0.0; 0.0 0.01])
+        d = sample_chains(g, zeros(2); sampler = :sghmc, n_chains = 2, n_steps = 2000, seed = 11)
+        for name in ("step_size", "friction", "warm_up_search_steps", "warm_up_search_converged",
+                     "warm_up_windows", "warm_up_curvature", "warm_up_noise")
+            @test name in Sgmc.statistics(d)
+        end
+        for c in 1:2
+            @test Sgmc.statistic(d, :step_size, c) > 0
+            @test Sgmc.statistic(d, :friction, c) > 0
+            @test Sgmc.statistic(d, :warm_up_search_steps, c) > 0
+            @test Sgmc.statistic(d, :warm_up_search_converged, c) in (0, 1)
+            @test Sgmc.statistic(d, :warm_up_windows, c) > 0
+            @test Sgmc.statistic(d, :warm_up_curvature, c) > 0
+            @test Sgmc.statistic(d, :warm_up_noise, c) >= 0
+        end
+        shown = sprint(show, MIME("text/plain"), d)
+        @test occursin(r"\n  warm-up: step_size \S+.*, friction .*, search \d+.* iterations \(.*converged.*\), \d+.* windows$",
+                       shown)
+        @test sprint(show, d) == "Sgmc.Draws(sghmc: 2 chains × 1000 draws × dim 2)"
+        s = sample_chains(g, zeros(2); sampler = :sgld, step_size = 1e-3, n_chains = 2,
+                          n_steps = 2000, seed = 12)
+        @test [Sgmc.statistic(s, :step_size, c) for c in 1:2] == [1e-3, 1e-3]
+        @test !("warm_up_curvature" in Sgmc.statistics(s)) && !("friction" in Sgmc.statistics(s))
+        @test_throws SgmcError Sgmc.statistic(s, :warm_up_curvature)
+        @test endswith(sprint(show, MIME("text/plain"), s), ")\n  step_size 0.001")
+    end
+
     @testset "cyclical accessors" begin
         d = sample_chains(gauss_c(), MU; sampler = :cycsgld, step_size = 0.05, cycles = 5,
                           n_steps = 5000, seed = 1)

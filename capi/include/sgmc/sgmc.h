@@ -835,8 +835,12 @@ SGMC_API sgmc_status sgmc_draws_copy(const sgmc_draws *draws, int64_t chain, dou
  *  running or the final theta, ::sgmc_weight_theta). A statistic describes
  *  one chain: "temperature" (its tau: the rung of a "resgld" ladder),
  *  "iterations", "faults" (evaluations rejected under "on_fault" =
- *  "reject"); "theta" (the final theta, 1 x m), "theta_trace" (one row per
- *  theta kept, see "theta_thin"), "contour_u1", "contour_du", "contour_m",
+ *  "reject"), "step_size" (the step size it ran with); "friction" (SGHMC
+ *  samplers); "warm_up_search_steps", "warm_up_search_converged",
+ *  "warm_up_windows", "warm_up_curvature", "warm_up_noise" (what an
+ *  automatic warm-up measured: "step_size" was not set); "theta" (the
+ *  final theta, 1 x m), "theta_trace" (one row per theta kept, see
+ *  "theta_thin"), "contour_u1", "contour_du", "contour_m",
  *  "contour_zeta", "contour_pilot_steps", "contour_automatic" (the
  *  partition the chain ran with), "contour_theta_max", "contour_visit_tv",
  *  "contour_multiplier_out", "contour_theta_drift", "contour_kish_share",

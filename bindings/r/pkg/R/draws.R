@@ -1,9 +1,11 @@
 # The "sgmc_draws" class: draws as an iterations x chains x variables array,
 # their energies and iterations, and what the sampler adds (importance
 # log-weights and theta for contour samplers, cycles for cyclical ones, swap
-# statistics for replica exchange), each read by name (record.R): a part is
-# there when the library recorded it. The C draws handle is kept for the
-# on-demand functions (other weights, resampling, weighted summaries).
+# statistics for replica exchange; the step size and friction each chain
+# ran with and what an automatic warm-up measured), each read by name
+# (record.R): a part is there when the library recorded it. The C draws
+# handle is kept for the on-demand functions (other weights, resampling,
+# weighted summaries).
 
 .sgmc_try_state <- function(expr) tryCatch(expr, sgmc_error_state = function(e) NULL)
 
@@ -60,8 +62,54 @@
     out$n_cycles <- sgmc_stat(out, "cycles")
   }
   if ("swap_attempts" %in% stats) out$swap_stats <- sgmc_swap_stats(out)
+  out$step_size <- .sgmc_per_chain(out, "step_size")
+  if ("friction" %in% stats) out$friction <- .sgmc_per_chain(out, "friction")
+  if ("warm_up_curvature" %in% stats) out$warm_up <- .sgmc_warm_up(out)
   if ("mhbt_proposed" %in% stats) out$acceptance <- sgmc_acceptance(out)
   out
+}
+
+# What an automatic warm-up (docs/warm_up.md) measured, a row per chain.
+.sgmc_warm_up <- function(x) {
+  data.frame(search_steps = .sgmc_per_chain(x, "warm_up_search_steps"),
+             search_converged = .sgmc_per_chain(x, "warm_up_search_converged") != 0,
+             windows = .sgmc_per_chain(x, "warm_up_windows"),
+             curvature = .sgmc_per_chain(x, "warm_up_curvature"),
+             noise = .sgmc_per_chain(x, "warm_up_noise"))
+}
+
+# The settings the chains ran with, as the sgmc program's line says them:
+# "step_size 1.0e-03, friction 0.05" as set, or "warm-up: step_size 1.2e-04
+# (chains 1.1e-04 .. 1.3e-04), friction 0.12, search 150 iterations
+# (converged), 11 windows" as an automatic warm-up chose them. NULL
+# without chains.
+.sgmc_settings_line <- function(x) {
+  if (length(x$step_size) == 0) return(NULL)
+  line <- paste0("step_size ", .sgmc_median_span(x$step_size, function(v) sprintf("%.1e", v)))
+  if (!is.null(x$friction))
+    line <- paste0(line, ", friction ", .sgmc_median_span(x$friction, function(v) formatC(v, digits = 2, format = "g")))
+  w <- x$warm_up
+  if (is.null(w)) return(line)
+  k <- sum(w$search_converged)
+  search <- if (k == nrow(w)) "converged" else if (k == 0) "not converged" else
+    sprintf("converged in %d of %d chains", k, nrow(w))
+  count <- function(v) sprintf("%.0f", v)
+  sprintf("warm-up: %s, search %s iterations (%s), %s windows", line, .sgmc_span(w$search_steps, count),
+          search, .sgmc_span(w$windows, count))
+}
+
+# "x" when the chains agree (as show() writes them), else "min .. max".
+.sgmc_span <- function(v, show) {
+  low <- show(min(v))
+  high <- show(max(v))
+  if (low == high) low else paste(low, "..", high)
+}
+
+# "x", or the median "x (chains min .. max)" when the chains differ.
+.sgmc_median_span <- function(v, show) {
+  range <- .sgmc_span(v, show)
+  if (range == show(min(v))) return(range)
+  sprintf("%s (chains %s)", show(sort(v)[length(v) %/% 2 + 1]), range)
 }
 
 .sgmc_each_chain <- function(x, fun) {
@@ -341,6 +389,7 @@ print.sgmc_draws <- function(x, ...) {
   if (!is.null(x$swap_stats)) cat(sprintf("  replica exchange: temperatures %s; swap rates %s\n",
                                           paste(format(x$temperatures, digits = 3), collapse = " "),
                                           paste(format(x$swap_stats$rate, digits = 2), collapse = " ")))
+  if (!is.null(settings <- .sgmc_settings_line(x))) cat("  ", settings, "\n", sep = "")
   if (any(x$faults > 0)) cat(sprintf("  rejected faults of the model per chain: %s (in $faults)\n",
                                      paste(x$faults, collapse = " ")))
   if (any(x$draws_per_chain < x$n_draws)) cat(sprintf("  draws per chain: %s (a fault stopped the run; padded with NA)\n",
@@ -364,7 +413,7 @@ summary.sgmc_draws <- function(object, ...) {
     weighted <- pooled <- FALSE
   }
   structure(list(table = s, weighted = weighted, pooled = pooled, sampler = x$sampler, n_chains = x$n_chains,
-                 n_draws = x$n_draws, swap_stats = x$swap_stats),
+                 n_draws = x$n_draws, swap_stats = x$swap_stats, settings = .sgmc_settings_line(x)),
             class = "summary.sgmc_draws")
 }
 
@@ -372,6 +421,7 @@ print.summary.sgmc_draws <- function(x, digits = 3, ...) {
   cat(sprintf("%s: %d chain%s x %d draws%s\n", x$sampler, x$n_chains, if (x$n_chains == 1) "" else "s",
               x$n_draws, if (!x$weighted) "" else if (x$pooled) " (importance-weighted estimates, chains pooled)"
               else " (importance-weighted estimates, averaged over chains)"))
+  if (!is.null(x$settings)) cat(x$settings, "\n", sep = "")
   print(x$table, digits = digits, row.names = FALSE)
   if (!is.null(x$swap_stats)) { cat("swaps:\n"); print(x$swap_stats, digits = digits, row.names = FALSE) }
   invisible(x)

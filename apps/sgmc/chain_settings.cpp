@@ -1,0 +1,97 @@
+#include "chain_settings.hpp"
+
+#include <algorithm>
+#include <iomanip>
+#include <sstream>
+#include <vector>
+
+namespace sgmc::app {
+namespace {
+
+/// Member `key` of every chain's settings that has it (of `part`, when not
+/// null: "warm_up").
+template <typename T>
+std::vector<T> across_chains(const nlohmann::json& settings, const char* part, const char* key) {
+  std::vector<T> out;
+  for (const auto& chain : settings) {
+    const auto& where = part != nullptr ? chain[part] : chain;
+    if (where.is_object() && where.contains(key)) out.push_back(where[key].get<T>());
+  }
+  return out;
+}
+
+/// "x" when the chains agree (as `show` writes them), else "min .. max".
+template <typename T, typename Show>
+std::string span(std::vector<T> v, Show show) {
+  std::sort(v.begin(), v.end());
+  const std::string low = show(v.front()), high = show(v.back());
+  return low == high ? low : low + " .. " + high;
+}
+
+/// "x", or the median "x (chains min .. max)" when the chains differ.
+template <typename Show>
+std::string median_span(std::vector<double> v, Show show) {
+  std::sort(v.begin(), v.end());
+  const std::string range = span(v, show);
+  if (range == show(v.front())) return range;
+  return show(v[v.size() / 2]) + " (chains " + range + ")";
+}
+
+/// Step sizes span decades: 1.2e-04.
+std::string show_step(double x) {
+  std::ostringstream out;
+  out << std::scientific << std::setprecision(1) << x;
+  return out.str();
+}
+
+std::string show_friction(double x) {
+  std::ostringstream out;
+  out << std::setprecision(2) << x;
+  return out.str();
+}
+
+std::string show_count(Index n) { return std::to_string(n); }
+
+/// "converged", "not converged" or "converged in k of n chains".
+std::string convergence(const std::vector<bool>& converged) {
+  const auto k = std::count(converged.begin(), converged.end(), true);
+  if (k == std::ssize(converged)) return "converged";
+  if (k == 0) return "not converged";
+  return "converged in " + std::to_string(k) + " of " + std::to_string(converged.size()) + " chains";
+}
+
+}  // namespace
+
+nlohmann::json chain_settings(const DrawsView& draws) {
+  const bool sghmc = draws.has_statistic("friction");
+  const bool automatic = draws.has_statistic("warm_up_curvature");
+  nlohmann::json out = nlohmann::json::array();
+  for (Index c = 0; c < draws.n_chains(); ++c) {
+    nlohmann::json chain = {{"step_size", draws.stat(c, "step_size")}};
+    if (sghmc) chain["friction"] = draws.stat(c, "friction");
+    chain["warm_up"] = nullptr;
+    if (automatic) {
+      chain["warm_up"] = {{"search_steps", draws.int_stat(c, "warm_up_search_steps")},
+                          {"search_converged", draws.int_stat(c, "warm_up_search_converged") != 0},
+                          {"windows", draws.int_stat(c, "warm_up_windows")},
+                          {"curvature", draws.stat(c, "warm_up_curvature")},
+                          {"noise", draws.stat(c, "warm_up_noise")}};
+    }
+    out.push_back(chain);
+  }
+  return out;
+}
+
+std::string warm_up_line(const nlohmann::json& settings) {
+  const auto converged = across_chains<bool>(settings, "warm_up", "search_converged");
+  if (converged.empty()) return "";
+  std::string line = "warm-up: step_size " +
+                     median_span(across_chains<double>(settings, nullptr, "step_size"), show_step);
+  const auto friction = across_chains<double>(settings, nullptr, "friction");
+  if (!friction.empty()) line += ", friction " + median_span(friction, show_friction);
+  return line + ", search " + span(across_chains<Index>(settings, "warm_up", "search_steps"), show_count) +
+         " iterations (" + convergence(converged) + "), " +
+         span(across_chains<Index>(settings, "warm_up", "windows"), show_count) + " windows";
+}
+
+}  // namespace sgmc::app

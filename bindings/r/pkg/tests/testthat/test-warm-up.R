@@ -1,0 +1,38 @@
+# What the automatic warm-up chose (docs/warm_up.md) is in the draws: as
+# statistics, as fields, and in print() and summary().
+gauss <- function() sgmc_gaussian(c(1, -1), diag(c(1, 0.01)))
+
+test_that("a run without step_size says what its warm-up chose", {
+  fit <- sgmc_sample(gauss(), "sghmc", 2000, n_chains = 2, threads = 1, seed = 11)
+  expect_true(all(c("step_size", "friction", "warm_up_search_steps", "warm_up_search_converged",
+                    "warm_up_windows", "warm_up_curvature", "warm_up_noise") %in% sgmc_stats(fit)))
+  for (k in 1:2) {
+    expect_gt(sgmc_stat(fit, "step_size", chain = k), 0)
+    expect_gt(sgmc_stat(fit, "friction", chain = k), 0)
+    expect_gt(sgmc_stat(fit, "warm_up_search_steps", chain = k), 0)
+    expect_true(sgmc_stat(fit, "warm_up_search_converged", chain = k) %in% c(0, 1))
+    expect_gt(sgmc_stat(fit, "warm_up_windows", chain = k), 0)
+    expect_gt(sgmc_stat(fit, "warm_up_curvature", chain = k), 0)
+    expect_gte(sgmc_stat(fit, "warm_up_noise", chain = k), 0)
+  }
+  expect_equal(fit$step_size, c(sgmc_stat(fit, "step_size", 1), sgmc_stat(fit, "step_size", 2)))
+  expect_equal(fit$warm_up$curvature, c(sgmc_stat(fit, "warm_up_curvature", 1),
+                                        sgmc_stat(fit, "warm_up_curvature", 2)))
+  expect_type(fit$warm_up$search_converged, "logical")
+  line <- "warm-up: step_size [0-9]\\.[0-9]e[-+][0-9]+.*, friction .*, search [0-9].* iterations \\(.*converged.*\\), [0-9].* windows"
+  expect_output(print(fit), line)
+  expect_output(print(summary(fit)), line)
+})
+
+test_that("a run with step_size runs as set, without a warm-up", {
+  fit <- sgmc_sample(gauss(), "sgld", 2000, step_size = 1e-3, n_chains = 2, threads = 1, seed = 12)
+  expect_equal(sgmc_stat(fit, "step_size", chain = 1), 1e-3)
+  expect_equal(sgmc_stat(fit, "step_size", chain = 2), 1e-3)
+  expect_false(any(c("warm_up_curvature", "friction") %in% sgmc_stats(fit)))
+  expect_error(sgmc_stat(fit, "warm_up_curvature"), "warm_up_curvature")
+  expect_null(fit$warm_up)
+  expect_null(fit$friction)
+  out <- capture.output(print(fit))
+  expect_true(any(grepl("^  step_size 1\\.0e-03$", out)))
+  expect_false(any(grepl("warm-up", out)))
+})
