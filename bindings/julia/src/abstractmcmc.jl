@@ -13,6 +13,9 @@ option each chain draws its seed from the `rng` given to `sample`, so
 `sample(Random.Xoshiro(1), ...)` is reproducible and parallel chains differ.
 
 `sample(model, sampler, N)` sets `n_steps` to the number of steps it makes.
+Without a `step_size` the library's warm-up chooses it (docs/warm_up.md) in
+the iterations `sample` discards: `discard_initial` defaults to as many as
+are kept (at least 100), and must be at least 100.
 `model` is a built-in [`Sgmc.Model`](@ref), a [`JuliaModel`](@ref), or an
 `AbstractMCMC.LogDensityModel` (or any LogDensityProblems object, which
 `sample` wraps in one) with gradients, run as
@@ -58,6 +61,15 @@ end
 
 _name(s::Sampler) = string(last(s.options[findlast(p -> first(p) == "sampler", s.options)]))
 _has(s::Sampler, key) = any(p -> first(p) == key, s.options)
+
+# True when the library chooses the step during the burn-in: no step_size,
+# and a sampler that warms up there (not MHBT, which keeps 1e-3, nor a
+# contour sampler, which warms up in its pilot; docs/warm_up.md).
+function _warms_up_in_burn_in(s::Sampler)
+    name = _name(s)
+    return !_has(s, "step_size") && !_in_family(name, LibSgmc.SGMC_FAMILY_MHBT) &&
+           !_in_family(name, LibSgmc.SGMC_FAMILY_CONTOUR)
+end
 
 function _with(s::Sampler, pairs::Pair...)
     opts = copy(s.options)
@@ -178,9 +190,17 @@ function AbstractMCMC.sample(rng::Random.AbstractRNG, model::AbstractSgmcModel, 
                              kwargs...)
     N >= 1 || throw(ArgumentError("N = $N: the number of samples must be >= 1"))
     # Every step is one iteration of the C chain, recorded; AbstractMCMC
-    # discards and thins. n_steps matters to the cyclical schedule.
+    # discards and thins. n_steps matters to the cyclical schedule. Without a
+    # step_size the library's warm-up chooses it during a burn-in
+    # (docs/warm_up.md): its iterations are those AbstractMCMC discards, as
+    # many as are kept unless discard_initial says otherwise.
+    warms_up = _warms_up_in_burn_in(sampler)
+    if warms_up && discard_initial == 0
+        discard_initial = max(100, thinning * (N - 1) + 1)
+    end
     ntotal = discard_initial + thinning * (N - 1) + 1
-    s = _with(sampler, "n_steps" => ntotal, "burn_in" => 0, "thin" => 1)
+    s = _with(sampler, "n_steps" => ntotal, "burn_in" => warms_up ? discard_initial : 0,
+              "thin" => 1)
     return AbstractMCMC.mcmcsample(rng, model, s, N; discard_initial = discard_initial,
                                    thinning = thinning, kwargs...)
 end

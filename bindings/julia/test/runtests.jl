@@ -465,6 +465,12 @@ end
                 @test chns[:, Symbol("x[1]"), 1] != chns[:, Symbol("x[1]"), 2]
             end
         end
+        # Without a step_size the warm-up runs in the iterations AbstractMCMC
+        # discards: as many as are kept, by default.
+        auto = sample(Random.Xoshiro(3), gauss_c(), Sgmc.Sampler(:sgld; seed = 4), 4000;
+                      chain_type = Chains, progress = false)
+        @test size(auto, 1) == 4000
+        check_moments(Array(auto[:, [Symbol("x[1]"), Symbol("x[2]")], 1]))
         # The same seed gives the same draws from a Julia and a built-in model.
         s = Sgmc.Sampler(:sgld; step_size = 0.01, seed = 9)
         a = sample(gauss_c(), s, 300; chain_type = Chains, progress = false)
