@@ -4,6 +4,7 @@
 // the replica-exchange swap and the interacting contour step.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <new>
@@ -11,6 +12,7 @@
 
 #include "sgmc/chain/chain.hpp"
 #include "sgmc/chain/preconditioner.hpp"
+#include "sgmc/chain/stages/warm_up_stage.hpp"
 #include "sgmc/drivers/chain_exchange.hpp"
 #include "sgmc/drivers/hosted_run.hpp"
 #include "sgmc/models/linear_regression.hpp"
@@ -92,6 +94,45 @@ TEST(NoAllocation, StepsOfEverySamplerAllocateNothing) {
         for (int s = 0; s < 150; ++s) chain.advance(*model, nullptr);
         EXPECT_EQ(allocations.load() - before, 0)
             << sampler_name(kind) << " tau " << tau << " N " << model->data_size();
+      }
+    }
+  }
+}
+
+TEST(NoAllocation, AutomaticWarmUpAllocatesOnlyAtItsStagesEnds) {
+  // docs/warm_up.md: the search's and each window's end choose (and may
+  // rebuild the kernel); every other iteration of the warm-up, and every one
+  // after it, allocates nothing.
+  testing::QuadraticDataModel model(Eigen::MatrixXd::Random(5, 300), 5.0);
+  for (const auto kind : {SamplerKind::kSgld, SamplerKind::kPsgld, SamplerKind::kSghmc}) {
+    for (const auto precondition : {PreconditionKind::kNone, PreconditionKind::kDiag,
+                                    PreconditionKind::kDense}) {
+      SamplerConfig config;
+      config.kind = kind;
+      config.batch_size = 32;
+      config.precondition = {precondition, 0};
+      config.warm_up = {true, true, kDefaultStepBias};
+      const Index burn_in = 400;
+      Chain chain(config, {600, burn_in, 3}, model.dim(), model.data_size(), Vec::Zero(model.dim()),
+                  {7, 0});
+      std::vector<long> per_step(600, 0);
+      for (std::size_t k = 0; k < per_step.size(); ++k) {
+        const long before = allocations.load();
+        chain.advance(model, nullptr);
+        per_step[k] = allocations.load() - before;
+      }
+      std::vector<Index> ends{chain.warm_up()->report().search_steps, burn_in};
+      if (chain.preconditioner() != nullptr) {
+        const auto& windows = chain.preconditioner()->window_ends();
+        ends.insert(ends.end(), windows.begin(), windows.end());
+      }
+      for (std::size_t k = 0; k < per_step.size(); ++k) {
+        const Index iteration = static_cast<Index>(k) + 1;
+        const bool an_end = std::find(ends.begin(), ends.end(), iteration) != ends.end();
+        if (!an_end) {
+          EXPECT_EQ(per_step[k], 0) << sampler_name(kind) << " precondition "
+                                    << static_cast<int>(precondition) << " iteration " << iteration;
+        }
       }
     }
   }

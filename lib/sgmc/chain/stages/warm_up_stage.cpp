@@ -18,10 +18,8 @@ constexpr Index kMaxDenseRuleDim = 50;
 /// The typical-set search may take up to this share of the burn-in.
 constexpr Index kSearchShare = 4;
 
-bool dense_sums(const std::unique_ptr<Preconditioner>& precond, PreconditionKind kind, Index dim) {
-  return kind == PreconditionKind::kDense || (precond == nullptr || kind == PreconditionKind::kDiag
-                                                  ? dim <= kMaxDenseRuleDim
-                                                  : false);
+bool dense_sums(PreconditionKind kind, Index dim) {
+  return kind == PreconditionKind::kDense || dim <= kMaxDenseRuleDim;
 }
 
 }  // namespace
@@ -33,7 +31,7 @@ WarmUpStage::WarmUpStage(SamplerConfig& config, const std::unique_ptr<Preconditi
       burn_in_(burn_in),
       search_(dim, std::max<Index>(2 * TypicalSetSearch::kBlock, burn_in / kSearchShare),
               config.temperature),
-      moments_(dim, dense_sums(precond, config.precondition.kind, dim)),
+      moments_(dim, dense_sums(config.precondition.kind, dim)),
       x_prev_(Vec::Zero(dim)),
       g_prev_(Vec::Zero(dim)),
       dx_(Vec::Zero(dim)),
@@ -42,6 +40,7 @@ WarmUpStage::WarmUpStage(SamplerConfig& config, const std::unique_ptr<Preconditi
       friction_(config.sghmc.friction) {
   if (mean_gradient) {
     mean_grad_square_ = Eigen::MatrixXd::Zero(dim, moments_.dense() ? dim : 1);
+    gbar_ = Vec::Zero(dim);
   }
   if (precond_) precond_->defer_windows();
 }
@@ -70,11 +69,11 @@ void WarmUpStage::transform(StageStep& step, const Kernel& kernel) {
   }
   moments_.add(dx_, dg_);
   if (mean_grad_square_.size() > 0) {
-    const auto gbar = *step.mean_grad_base * step.mean_grad_scale;
+    gbar_ = *step.mean_grad_base * step.mean_grad_scale;
     if (mean_grad_square_.cols() == 1) {
-      mean_grad_square_.col(0).array() += gbar.array().square();
+      mean_grad_square_.col(0).array() += gbar_.array().square();
     } else {
-      mean_grad_square_.selfadjointView<Eigen::Lower>().rankUpdate(gbar.eval(), 1.0);
+      mean_grad_square_.selfadjointView<Eigen::Lower>().rankUpdate(gbar_, 1.0);
     }
     ++mean_grad_count_;
   }

@@ -38,10 +38,13 @@ class WarmUpStage final : public ChainStage {
   WarmUpStage(SamplerConfig& config, const std::unique_ptr<Preconditioner>& precond, Index dim,
               Index burn_in, bool mean_gradient);
 
+  /// Sets the iteration's step and temperature, and adds its move to the
+  /// window's sums. Never allocates.
   void transform(StageStep& step, const Kernel& kernel) override;
   /// A window's end: the rule's step (and friction: true, the kernel is
   /// rebuilt with it). Runs after the preconditioner's, whose new L the
-  /// curvature is mapped with.
+  /// curvature is mapped with. Allocates only at the search's and a
+  /// window's end.
   bool end_iteration(Index k) override;
 
   bool finished() const { return finished_; }
@@ -75,6 +78,7 @@ class WarmUpStage final : public ChainStage {
   Vec dg_;                 ///< scratch
   Eigen::MatrixXd mean_grad_square_;  ///< pSGLD: sum of gbar gbar' (column: of gbar^2), in x
   Index mean_grad_count_ = 0;
+  Vec gbar_;         ///< scratch: pSGLD's per-datum mean gradient
   Vec metric_;       ///< scratch: the kernel's step metric
   bool has_metric_ = false;
   std::vector<Index> ends_;
