@@ -36,7 +36,11 @@ SamplerConfig validated(SamplerConfig config, const RecordPolicy& record, Index 
              ": the pilot of contour_partition = \"auto\" is part of the run").c_str());
   }
   if (config.precondition.by_dimension) {
-    const Index warm_up = config.precondition.steps > 0 ? config.precondition.steps : record.burn_in;
+    // The burn-in of a contour sampler with an automatic partition is at
+    // least its pilot (pilot_as_burn_in()).
+    const Index burn_in = warms_up_in_pilot(config) ? std::max(record.burn_in, config.contour.pilot_steps)
+                                                    : record.burn_in;
+    const Index warm_up = config.precondition.steps > 0 ? config.precondition.steps : burn_in;
     const bool dense = dim <= kMaxAutoDenseDim &&
                        warm_up >= 4 * shortest_window(PreconditionKind::kDense, dim);
     config.precondition.kind = dense ? PreconditionKind::kDense : PreconditionKind::kDiag;
@@ -52,6 +56,10 @@ SamplerConfig validated(SamplerConfig config, const RecordPolicy& record, Index 
   } else if (config.warm_up.automatic) {
     check_warm_up_burn_in(record.burn_in);
   }
+  // SGHMC with friction 1 is SGLD, and at temperature 0 SGD: the search
+  // descends as the other kernels do, and the first window's end chooses
+  // the friction (warm_up_stage.cpp).
+  if (config.warm_up.automatic && config.warm_up.auto_friction) config.sghmc.friction = 1.0;
   if (config.precondition.active()) {
     require(config.precondition.kind != PreconditionKind::kDense ||
                 dim <= kMaxDensePreconditionDim,

@@ -53,6 +53,9 @@ void WarmUpStage::transform(StageStep& step, const Kernel& kernel) {
     has_metric_ = kernel.step_metric(metric_);
     step.info.temperature = 0.0;
     step.info.step_size = search_.step(step.query, *step.grad, has_metric_ ? ConstVecRef(metric_) : ConstVecRef(Vec()), step.index_energy);
+    // Momentum SGD with momentum 1 - eta moves about eps / eta a step: a
+    // friction the user set scales the search's step down to SGD's.
+    if (dynamics(config_.kind) == SamplerKind::kSghmc) step.info.step_size *= config_.sghmc.friction;
     return;
   }
   step.info.temperature = config_.temperature;  // no exploration stage while warming up
