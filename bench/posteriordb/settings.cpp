@@ -83,13 +83,18 @@ RunSettings settings_for(const std::string& sampler, const Stiffness& s, Index d
   return r;
 }
 
-Options options_for(const RunSettings& run, Index data_size, Index seed) {
+Options zero_knob_options(const std::string& sampler, Index n_steps, Index seed) {
   Options o;
-  o.set("sampler", run.sampler);
-  o.set("n_steps", std::int64_t{run.n_steps});
-  o.set("burn_in", std::int64_t{run.burn_in});
+  o.set("sampler", sampler);
+  o.set("n_steps", std::int64_t{n_steps});
   o.set("n_chains", std::int64_t{kChains});
   o.set("seed", std::int64_t{seed});
+  return o;
+}
+
+Options options_for(const RunSettings& run, Index data_size, Index seed) {
+  Options o = zero_knob_options(run.sampler, run.n_steps, seed);
+  o.set("burn_in", std::int64_t{run.burn_in});
   o.set("batch_size", std::int64_t{run.batch_size});
   if (run.sampler == "mhbt") {
     // Exact Metropolis-Hastings: the full batch at c_n = N is temperature 1.

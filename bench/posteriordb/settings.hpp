@@ -51,6 +51,11 @@ RunSettings settings_for(const std::string& sampler, const Stiffness& s, Index d
 /// The options of a run of 4 chains with seed `seed`.
 Options options_for(const RunSettings& run, Index data_size, Index seed);
 
+/// Issue #31's zero knobs: nothing set but the sampler, the budget
+/// (`n_steps`), the 4 chains and the seed; the burn-in, batch (the full
+/// data), step size and preconditioner are the engine's defaults.
+Options zero_knob_options(const std::string& sampler, Index n_steps, Index seed);
+
 /// True when this engine knows option "precondition" (main, issue #17).
 bool has_preconditioning();
 
