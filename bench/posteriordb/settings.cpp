@@ -14,8 +14,6 @@ namespace {
 
 /// SGHMC's eps / friction equals SGLD's eps: the same Langevin time per step.
 constexpr double kFriction = 0.1;
-/// Chains in every run.
-constexpr Index kChains = 4;
 
 Vec full_gradient(const Model& model, ConstVecRef x, const std::vector<Index>& all) {
   const Index d = model.dim();

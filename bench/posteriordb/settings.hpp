@@ -19,6 +19,8 @@ namespace sgmc::bench {
 /// h = eps lambda_max of full-batch SGLD in the table: its sd error h / 4
 /// is 1.25%, an eighth of the sd tolerance (about 2.5% with N/10 batches).
 inline constexpr double kSgldStiffStep = 0.05;
+/// Chains in every run.
+inline constexpr Index kChains = 4;
 
 struct Stiffness {
   double lambda_max = 0;
