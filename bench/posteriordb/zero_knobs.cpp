@@ -95,8 +95,8 @@ int zero_knobs(const Plan& plan, const std::string& csv_path) {
 }
 
 const std::vector<std::string>& zero_knob_check_posteriors() {
-  // kidiq momiq, and earnings: the most ill-conditioned start (condition
-  // number 1.4e6, x0 = 0 hundreds of sds from the mode).
+  // kidiq momiq, and earnings: the most ill-conditioned (condition number
+  // 1.4e6), x0 = 0 13 reference sds from its intercept's mean.
   static const std::vector<std::string> names{"kidiq-kidscore_momiq", "earnings-logearn_height"};
   return names;
 }
