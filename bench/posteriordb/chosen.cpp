@@ -31,6 +31,8 @@ Chosen chosen(const ChainList& chains) {
   if (chains.empty()) return out;
   const auto& first = chains.front()->config();
   out.precondition = name(first.precondition.kind);
+  const auto& steps = chains.front()->draws().steps();
+  out.burn_in = steps.empty() ? 0 : steps.front() - 1;  // iterations count from 1
   const bool sghmc = dynamics(first.kind) == SamplerKind::kSghmc;
   out.step_lo = out.friction_lo = INFINITY;
   out.windows_min = chains.front()->warm_up() ? chains.front()->warm_up()->report().windows : 0;

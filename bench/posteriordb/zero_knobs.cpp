@@ -58,9 +58,9 @@ Run zero_knob_run(const Target& target, const std::string& sampler, Index n_step
   RunSettings settings;
   settings.sampler = sampler;
   settings.n_steps = n_steps;
-  settings.burn_in = record_policy(options).burn_in;
   settings.batch_size = target.posterior.model->data_size();
   Run r = run(target, settings, options, Vec::Zero(target.posterior.model->dim()));
+  r.settings.burn_in = r.chosen.burn_in;
   r.settings.precondition = r.chosen.precondition;
   r.settings.step_size = r.chosen.step_lo;
   return r;
