@@ -18,7 +18,7 @@ struct Chosen {
   double step_lo = 0, step_hi = 0;
   double friction_lo = 0, friction_hi = 0;  ///< 0: not SGHMC
   int chains = 0;
-  Index burn_in = 0;             ///< iterations before the first draw (a contour pilot included)
+  Index burn_in = 0;             ///< iterations before the first draw (a contour pilot included; 0: no draw)
   bool warmed_up = false;        ///< the chains ran the automatic warm-up
   Index search_steps_max = 0;    ///< the typical-set search's longest
   int search_converged = 0;      ///< chains whose search stopped on its own rule

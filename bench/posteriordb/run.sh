@@ -5,7 +5,7 @@
 # per chain); prints the tables of README.md.
 # Usage: bench/posteriordb/run.sh [steps per chain of the first table = 200000]
 #   (needs build/bench/posteriordb/bench_posteriordb and ../shared/posteriordb
-#   beside the checkout; about 12 + 5 minutes on 2 cores)
+#   beside the checkout; about 11 + 4 minutes on 2 cores)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bench=${BENCH:-build/bench/posteriordb/bench_posteriordb}
