@@ -160,7 +160,7 @@ int main(int argc, char** argv) {
   app.option("--posteriors", plan.posteriors, "posterior folders");
   app.option("--samplers", plan.samplers,
              "samplers (default sgld sghmc psgld cycsgld mhbt csgld; --zero-knobs: sgld sghmc psgld mhbt icsgld)");
-  app.option("--precondition", plan.preconditions, "none and/or dense (not --zero-knobs: the engine's choice)");
+  app.option("--precondition", plan.preconditions, "none and/or dense (ignored by --zero-knobs: the engine chooses)");
   app.option("--steps", plan.n_steps,
              "iterations per chain (4 chains), burn-in included (a fifth; --zero-knobs: the engine's default); "
              "default 50000, --zero-knobs 200000; --check sets its own");
