@@ -12,11 +12,15 @@
 #include "sgmc/chain/chain.hpp"
 #include "sgmc/chain/preconditioner.hpp"
 #include "sgmc/chain/stages/warm_up_stage.hpp"
+#include "sgmc/chain/step_rule.hpp"
+#include "sgmc/chain/typical_set_search.hpp"
+#include "sgmc/chain/window_moments.hpp"
 #include "sgmc/checkpoint/byte_reader.hpp"
 #include "sgmc/checkpoint/byte_writer.hpp"
 #include "sgmc/config/options.hpp"
 #include "sgmc/launch/options_run.hpp"
 #include "sgmc/models/gaussian.hpp"
+#include "sgmc/random/normal.hpp"
 #include "support/monte_carlo.hpp"
 #include "support/toy_models.hpp"
 
@@ -30,6 +34,59 @@ Options automatic(const std::string& sampler, Index n_steps) {
   o.set("n_chains", Index{4});
   o.set("seed", Index{5});
   return o;
+}
+
+TEST(WarmUp, TheSearchStopsWhereTheEnergysFallIsLostInItsNoise) {
+  // Energies 1000 exp(-k/100) + N(0, 5^2): a block of 25 falls by about
+  // 221 exp(-k/100), and the standard error of that fall is 5 sqrt(2/25) =
+  // 1.41, so the rule (fall <= 2 se) stops near k = 100 ln(221/2.83) = 436;
+  // a flat energy stops after the first two blocks.
+  NormalSource normal(Rng::stream(8, 0, StreamPurpose::kMoves));
+  const Vec x = Vec::Zero(2), g = Vec::Ones(2);
+  TypicalSetSearch falling(2, 5000, 1.0);
+  for (Index k = 1; !falling.done(); ++k) {
+    falling.step(x, g, Vec(), 1000.0 * std::exp(-static_cast<double>(k) / 100.0) + 5.0 * normal.next());
+    falling.end_iteration();
+  }
+  EXPECT_TRUE(falling.converged());
+  EXPECT_GT(falling.steps(), 350);
+  EXPECT_LT(falling.steps(), 550);
+  TypicalSetSearch flat(2, 5000, 1.0);
+  while (!flat.done()) {
+    flat.step(x, g, Vec(), 5.0 * normal.next());
+    flat.end_iteration();
+  }
+  EXPECT_TRUE(flat.converged());
+  EXPECT_EQ(flat.steps(), 2 * TypicalSetSearch::kBlock);
+}
+
+TEST(WarmUp, TheRuleSeesCurvatureAndGradientNoise) {
+  // SGLD on a 2-D Gaussian of curvatures (100, 1) whose gradient carries
+  // noise of variance (1000, 0): the rule's step is 2 delta / max(lambda +
+  // v) = 0.1 / 1100. A window's secants measure it from the moves alone;
+  // the noise the move carried biases the curvature up (a smaller step, on
+  // the safe side: about lambda + v/2, 564 here), and the choice stays
+  // within a factor 2 below the rule (0.72 of it with this seed).
+  const Vec lambda = Vec{{100.0, 1.0}}, noise_sd = Vec{{std::sqrt(1000.0), 0.0}};
+  const double eps = 5e-5;
+  NormalSource normal(Rng::stream(9, 0, StreamPurpose::kMoves));
+  WindowMoments window(2, true);
+  Vec y = Vec::Zero(2), g(2), y_prev(2), g_prev(2), w(2);
+  for (int k = 0; k < 20000; ++k) {
+    normal.fill(w.data(), 2);
+    g = lambda.cwiseProduct(y) + noise_sd.cwiseProduct(w);
+    if (k > 0) window.add(y - y_prev, g - g_prev);
+    y_prev = y;
+    g_prev = g;
+    normal.fill(w.data(), 2);
+    y += -eps * g + std::sqrt(2.0 * eps) * w;
+  }
+  const auto measured = measure_curvature(window, nullptr);
+  ASSERT_TRUE(measured.has_value());
+  const StepChoice choice = choose_step(*measured, StepRuleInput{});
+  const double rule = 2.0 * kDefaultStepBias / 1100.0;
+  EXPECT_LE(choice.step_size, 1.1 * rule);
+  EXPECT_GE(choice.step_size, 0.5 * rule);
 }
 
 TEST(WarmUp, ChoosesTheRulesStepOnAGaussianOfKnownCurvature) {
