@@ -34,7 +34,6 @@ double TypicalSetSearch::step(ConstVecRef x, ConstVecRef g, ConstVecRef metric, 
     // The first move, eps |G g|, is kFirstMove max(1, |x0|) long.
     const double move = metric.size() > 0 ? (metric.array() * g.array()).matrix().norm() : g.norm();
     eps_ = move > 0.0 ? kFirstMove * std::max(1.0, x.norm()) / move : kFirstMove;
-    eps_max_ = eps_;
     started_ = true;
   } else {
     dx_ = x - x_prev_;
@@ -46,8 +45,8 @@ double TypicalSetSearch::step(ConstVecRef x, ConstVecRef g, ConstVecRef metric, 
     const double bb = along > 0.0 && curved > 0.0 ? along / curved
                       : dx_.squaredNorm() > 0.0  ? 1.5 * eps_
                                                  : eps_;
-    eps_ = std::clamp(bb, 1e-3 * eps_max_, 2.0 * eps_);
-    eps_max_ = std::max(eps_max_, eps_);
+    eps_ = std::min(bb, 2.0 * eps_);
+    smallest_ = smallest_ > 0.0 ? std::min(smallest_, eps_) : eps_;
   }
   x_prev_ = x;
   g_prev_ = g;
@@ -88,7 +87,7 @@ void TypicalSetSearch::save(ByteWriter& out) const {
   out.values(x_prev_);
   out.values(g_prev_);
   out.f64(eps_);
-  out.f64(eps_max_);
+  out.f64(smallest_);
   out.i64(block_count_);
   out.f64(block_mean_);
   out.f64(block_m2_);
@@ -106,7 +105,7 @@ void TypicalSetSearch::load(ByteReader& in) {
   in.values("typical-set previous point", x_prev_);
   in.values("typical-set previous gradient", g_prev_);
   eps_ = in.f64("typical-set step");
-  eps_max_ = in.f64("typical-set largest step");
+  smallest_ = in.f64("typical-set smallest step");
   block_count_ = in.index("typical-set block count", 0, kBlock);
   block_mean_ = in.f64("typical-set block mean");
   block_m2_ = in.f64("typical-set block sum of squares");

@@ -25,7 +25,9 @@ class TypicalSetSearch {
   /// metric G (empty: G = 1). Barzilai-Borwein's second step
   /// <dx, dg> / <dg, G dg>, which is 1/lambda along the path on a quadratic
   /// and shrinks where gradient noise dominates the differences; at most
-  /// twice the last step, at least 1e-3 times the largest. Never allocates.
+  /// twice the last step (no floor: a floor set by a flat stretch, or by the
+  /// first move from a near-stationary x0, would overshoot a sharp mode).
+  /// Never allocates.
   double step(ConstVecRef x, ConstVecRef g, ConstVecRef metric, double u);
   /// Counts the iteration just moved; true once the stage is over: the mean
   /// energy of a block of kBlock iterations fell from the block before by
@@ -39,8 +41,11 @@ class TypicalSetSearch {
   bool done() const { return done_; }
   /// Iterations the stage ran.
   Index steps() const { return steps_; }
-  /// The last step size, 1/lambda along the path where the energy is quadratic.
-  double last_step() const { return eps_; }
+  /// The smallest Barzilai-Borwein step of the search (the first move's
+  /// when there was none): 1/lambda of the stiffest direction its path
+  /// crossed where the energy is quadratic. The last step may be far longer
+  /// (1/lambda of the widest direction, where the search ends).
+  double smallest_step() const { return smallest_ > 0.0 ? smallest_ : eps_; }
   /// True when the energy's trend stopped it (false: its budget did).
   bool converged() const { return converged_; }
 
@@ -59,7 +64,7 @@ class TypicalSetSearch {
   Vec dx_;  ///< scratch
   Vec dg_;  ///< scratch
   double eps_ = 0.0;
-  double eps_max_ = 0.0;
+  double smallest_ = 0.0;
   // The stopping rule: the current block's energies and the last block's summary.
   Index block_count_ = 0;
   double block_mean_ = 0.0;

@@ -124,15 +124,18 @@ bool WarmUpStage::end_iteration(Index k) {
     report_.search_steps = search_.steps();
     report_.search_converged = search_.converged();
     // The windows start here; the first runs at a step 2 delta times the
-    // search's last, which is 1/lambda along its path.
-    eps_ = 2.0 * config_.warm_up.bias * search_.last_step();
+    // search's smallest, 1/lambda of the stiffest direction it crossed.
+    eps_ = 2.0 * config_.warm_up.bias * search_.smallest_step();
     lay_windows(k);
     return false;
   }
   if (k < ends_[static_cast<std::size_t>(window_)]) return false;
   bool restart = false;
-  if (const auto measured = measure_curvature(moments_, precond_.get())) {
-    report_.choice = choose_step(*measured, rule_input());
+  const auto measured = measure_curvature(moments_, precond_.get());
+  const StepChoice choice = measured ? choose_step(*measured, rule_input()) : StepChoice{};
+  // A window that measured no positive curvature leaves the step as it was.
+  if (std::isfinite(choice.step_size) && choice.step_size > 0.0) {
+    report_.choice = choice;
     ++report_.windows;
     // A window's estimate may shrink the step at will, grow it tenfold at most.
     eps_ = std::min(report_.choice.step_size, 10.0 * eps_);
