@@ -205,7 +205,8 @@ const std::array kSpecs = {
         "default 0 makes you choose)",
         0.0, 0, kInf, false, true),
     double_option("step_size_max", kReplicaExchange,
-        "`resgld`: step size of the hottest replica; 0 = `step_size` for every replica",
+        "`resgld`: step size of the hottest replica; 0 = `step_size` for every replica; "
+        "needs `step_size` (without it every replica's step is the warm-up's)",
         0.0, 0, kInf, false, true),
     int_option("swap_every", kReplicaExchange,
         "`resgld`: swaps are tried at iterations k divisible by s",
@@ -568,6 +569,11 @@ SamplerConfig sampler_config(const Options& options) {
   config.faults = {chosen(options, "on_fault", std::array{false, true}),
                    options.get_int("max_consecutive_faults")};
   if (automatic_step(options)) {
+    // Each replica chooses its own step for its temperature: a step for the
+    // hottest one would be silently ignored.
+    require(!options.is_set("step_size_max"), "step_size_max", options.get_double("step_size_max"),
+            "needs step_size: without it the warm-up chooses every replica's step (unset "
+            "step_size_max, or set step_size)");
     config.warm_up = {true, !options.is_set("friction"), options.get_double("step_bias")};
     // A metric pays whenever the coordinates' scales or correlations differ
     // (the chain chooses dense or diag by the dimension); replica exchange

@@ -180,7 +180,14 @@ TEST(OptionTable, AnUnsetStepSizeMeansTheAutomaticWarmUp) {
   EXPECT_EQ(kept.sghmc.friction, 0.2);
   EXPECT_EQ(kept.precondition.kind, PreconditionKind::kNone);
   EXPECT_EQ(record_policy(options).burn_in, 300);
-  options.set("sampler", std::string("mhbt"));  // not served yet: step_size stays 1e-3
+  Options ladder;  // reSGLD's hottest step is the warm-up's too: a set one is refused
+  ladder.set("sampler", std::string("resgld"));
+  ladder.set("temperature_max", 3.0);
+  ladder.set("step_size_max", 1e-2);
+  EXPECT_THROW(sampler_config(ladder), Error);
+  ladder.set("step_size", 1e-3);
+  EXPECT_FALSE(sampler_config(ladder).warm_up.automatic);
+    options.set("sampler", std::string("mhbt"));  // not served yet: step_size stays 1e-3
   EXPECT_FALSE(sampler_config(options).warm_up.automatic);
   // Too short a run for a warm-up is refused by the argument the user gave.
   Options short_run;
