@@ -36,8 +36,7 @@ WarmUpStage::WarmUpStage(SamplerConfig& config, const std::unique_ptr<Preconditi
       g_prev_(Vec::Zero(dim)),
       dx_(Vec::Zero(dim)),
       dg_(Vec::Zero(dim)),
-      metric_(Vec::Zero(dim)),
-      friction_(config.sghmc.friction) {
+      metric_(Vec::Zero(dim)) {
   if (mean_gradient) {
     mean_grad_square_ = Eigen::MatrixXd::Zero(dim, moments_.dense() ? dim : 1);
     gbar_ = Vec::Zero(dim);
@@ -50,9 +49,11 @@ void WarmUpStage::transform(StageStep& step, const Kernel& kernel) {
   if (!search_.done()) {
     // The optimizer: tau = 0, at Barzilai-Borwein's step (L = I until the
     // first window's end, so x is the kernel's y).
-    has_metric_ = kernel.step_metric(metric_);
+    const bool has_metric = kernel.step_metric(metric_);
     step.info.temperature = 0.0;
-    step.info.step_size = search_.step(step.query, *step.grad, has_metric_ ? ConstVecRef(metric_) : ConstVecRef(Vec()), step.index_energy);
+    step.info.step_size = search_.step(step.query, *step.grad,
+                                       has_metric ? metric_.head(metric_.size()) : metric_.head(0),
+                                       step.index_energy);
     // Momentum SGD with momentum 1 - eta moves about eps / eta a step: a
     // friction the user set scales the search's step down to SGD's.
     if (dynamics(config_.kind) == SamplerKind::kSghmc) step.info.step_size *= config_.sghmc.friction;
@@ -139,9 +140,8 @@ bool WarmUpStage::end_iteration(Index k) {
     ++report_.windows;
     // A window's estimate may shrink the step at will, grow it tenfold at most.
     eps_ = std::min(report_.choice.step_size, 10.0 * eps_);
-    if (config_.warm_up.auto_friction && report_.choice.friction != friction_) {
-      friction_ = report_.choice.friction;
-      config_.sghmc.friction = friction_;
+    if (config_.warm_up.auto_friction && choice.friction != config_.sghmc.friction) {
+      config_.sghmc.friction = choice.friction;
       restart = true;
     }
   }
@@ -186,7 +186,6 @@ void WarmUpStage::save(ByteWriter& out) const {
   out.values(g_prev_);
   out.i64(window_);
   out.f64(eps_);
-  out.f64(friction_);
   out.flag(finished_);
   out.i64(report_.search_steps);
   out.flag(report_.search_converged);
@@ -212,7 +211,6 @@ void WarmUpStage::load(ByteReader& in) {
   in.values("warm-up previous gradient", g_prev_);
   window_ = in.index("warm-up windows done", 0, static_cast<Index>(ends_.size()));
   eps_ = in.f64("warm-up step size");
-  friction_ = in.f64("warm-up friction");
   finished_ = in.flag("warm-up finished");
   report_.search_steps = in.index("typical-set steps", 0, burn_in_);
   report_.search_converged = in.flag("typical-set search converged");

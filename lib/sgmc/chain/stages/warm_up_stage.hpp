@@ -80,11 +80,9 @@ class WarmUpStage final : public ChainStage {
   Index mean_grad_count_ = 0;
   Vec gbar_;         ///< scratch: pSGLD's per-datum mean gradient
   Vec metric_;       ///< scratch: the kernel's step metric
-  bool has_metric_ = false;
   std::vector<Index> ends_;
   Index window_ = 0;
   double eps_ = 0.0;       ///< the step the windows run at
-  double friction_ = 0.0;  ///< SGHMC's friction
   bool finished_ = false;
   WarmUpReport report_;
 };
