@@ -9,6 +9,7 @@
 #include "draws_view.hpp"
 #include "progress.hpp"
 #include "summary.hpp"
+#include "verdict_report.hpp"
 
 namespace sgmc::app {
 namespace {
@@ -97,6 +98,7 @@ RunEnd run_and_write(const Job& job, std::ostream& out, std::ostream& err, Proce
   }
   out << "draws: " << job.draws << "\nsummary: " << job.summary << "\n" << summary_table(summary);
   if (diagnosed(result)) out << contour_line(result) << "\n";
+  if (summary.contains("verdict")) out << verdict_line(summary["verdict"]) << "\n";
   if (result.fault) {
     err << "sgmc: " << result.fault->message << "\nsgmc: the draws made before the fault are in "
         << job.draws << "\n";

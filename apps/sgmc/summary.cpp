@@ -8,6 +8,7 @@
 
 #include "chain_settings.hpp"
 #include "draws_view.hpp"
+#include "verdict_report.hpp"
 
 namespace sgmc::app {
 namespace {
@@ -239,6 +240,7 @@ nlohmann::json summarise(const RunResult& result) {
     out["contour"] = contour_summary(result, draws);
   }
   if (in_family(result.sampler, SGMC_FAMILY_MHBT)) out["acceptance"] = acceptance_summary(draws);
+  out["verdict"] = verdict_json(draws);
   return out;
 }
 

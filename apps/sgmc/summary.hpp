@@ -4,8 +4,8 @@
 // exchange: the target's replicas), and the wall time; for contour samplers also the
 // importance-weighted means and sds with Kish's ESS, for MHBT its
 // acceptance rates; per chain the draws, the rejected faults of the model
-// and the settings it ran with (chain_settings.hpp), and the fault that
-// stopped the run (or null).
+// and the settings it ran with (chain_settings.hpp), the fault that
+// stopped the run (or null), and the run's verdict (verdict_report.hpp).
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -317,6 +317,8 @@ static int sgmc_r_progress(int64_t done, int64_t total, void *user) {
 %ignore sgmc_data_create;
 %ignore sgmc_draws_resample;
 %ignore sgmc_draws_contour_verdict;
+%ignore sgmc_draws_verdict;
+%ignore sgmc_draws_check;
 
 /* Every buffer here lives on the stack or in R's memory: nothing to free()
  * (the R module's default freearg frees pointer arguments). */
@@ -522,6 +524,46 @@ SEXP sgmc_r_draws_contour_verdict(const sgmc_draws *draws) {
   out = PROTECT(Rf_allocVector(VECSXP, 2));
   SET_VECTOR_ELT(out, 0, Rf_ScalarLogical(converged != 0));
   SET_VECTOR_ELT(out, 1, Rf_mkString(text));
+  UNPROTECT(1);
+  return out;
+}
+/* sgmc_draws_verdict() and every sgmc_draws_check() as list(trusted,
+ * reasons, name, value, limit, fails_above, passed, where, meaning). */
+SEXP sgmc_r_draws_verdict(const sgmc_draws *draws) {
+  int32_t trusted = 0;
+  int64_t needed = 0, n = 0;
+  char *text;
+  SEXP out, name, value, limit, above, passed, where, meaning;
+  sgmc_status s = sgmc_draws_verdict(draws, &trusted, NULL, 0, &needed);
+  if (s < 0) sgmc_r_stop_status(s);
+  text = R_alloc((size_t)needed, 1);
+  s = sgmc_draws_verdict(draws, &trusted, text, needed, NULL);
+  if (s >= 0) s = sgmc_draws_check_count(draws, &n);
+  if (s < 0) sgmc_r_stop_status(s);
+  out = PROTECT(Rf_allocVector(VECSXP, 9));
+  SET_VECTOR_ELT(out, 0, Rf_ScalarLogical(trusted != 0));
+  SET_VECTOR_ELT(out, 1, Rf_mkString(text));
+  SET_VECTOR_ELT(out, 2, name = Rf_allocVector(STRSXP, (R_xlen_t)n));
+  SET_VECTOR_ELT(out, 3, value = Rf_allocVector(REALSXP, (R_xlen_t)n));
+  SET_VECTOR_ELT(out, 4, limit = Rf_allocVector(REALSXP, (R_xlen_t)n));
+  SET_VECTOR_ELT(out, 5, above = Rf_allocVector(LGLSXP, (R_xlen_t)n));
+  SET_VECTOR_ELT(out, 6, passed = Rf_allocVector(LGLSXP, (R_xlen_t)n));
+  SET_VECTOR_ELT(out, 7, where = Rf_allocVector(STRSXP, (R_xlen_t)n));
+  SET_VECTOR_ELT(out, 8, meaning = Rf_allocVector(STRSXP, (R_xlen_t)n));
+  for (int64_t i = 0; i < n; ++i) {
+    const char *nm = NULL, *wh = NULL, *mn = NULL;
+    double v = 0, l = 0;
+    int32_t a = 0, p = 0;
+    s = sgmc_draws_check(draws, i, &nm, &v, &l, &a, &p, &wh, &mn);
+    if (s < 0) sgmc_r_stop_status(s);
+    SET_STRING_ELT(name, (R_xlen_t)i, Rf_mkChar(nm));
+    REAL(value)[i] = v;
+    REAL(limit)[i] = l;
+    LOGICAL(above)[i] = a != 0;
+    LOGICAL(passed)[i] = p != 0;
+    SET_STRING_ELT(where, (R_xlen_t)i, Rf_mkChar(wh));
+    SET_STRING_ELT(meaning, (R_xlen_t)i, Rf_mkChar(mn));
+  }
   UNPROTECT(1);
   return out;
 }

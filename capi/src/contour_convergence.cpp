@@ -1,13 +1,13 @@
 // The convergence statistics of the contour samplers and their verdict
 // (SPEC §4.4, lib/sgmc/diagnostics/contour_convergence.hpp).
 #include <algorithm>
-#include <cstring>
 #include <limits>
 
 #include "firewall.hpp"
 #include "handles.hpp"
 #include "sgmc/record/contour_verdict.hpp"
 
+using sgmc::capi::copy_text;
 using sgmc::capi::enum_arg;
 using sgmc::capi::guarded;
 using sgmc::capi::require_contour;
@@ -56,17 +56,10 @@ sgmc_status sgmc_draws_contour_diagnostics(const sgmc_draws* draws, int64_t chai
 sgmc_status sgmc_draws_contour_verdict(const sgmc_draws* draws, int32_t* converged, char* reasons,
                                        int64_t reasons_len, int64_t* needed) {
   return guarded([&] {
-    sgmc::require(reasons_len >= 0, "reasons_len", reasons_len, "must be >= 0");
-    if (reasons_len > 0) require_non_null(reasons, "reasons");
     require_contour(draws, 0, sgmc::capi::Pooled::kNo);
     const auto run = sgmc::diagnose_run(*draws);
-    const auto& text = run.verdict.reasons;
-    const auto room = static_cast<int64_t>(text.size()) + 1;
-    sgmc::require(reasons_len == 0 || reasons_len >= room, "reasons_len", reasons_len,
-                  ("must be 0 (a size query) or at least " + sgmc::show(room)).c_str());
+    copy_text(run.verdict.reasons, reasons, reasons_len, needed, "reasons");
     if (converged != nullptr) *converged = run.verdict.converged ? 1 : 0;
-    if (needed != nullptr) *needed = room;
-    if (reasons_len > 0) std::memcpy(reasons, text.c_str(), static_cast<std::size_t>(room));
     return SGMC_OK;
   });
 }

@@ -1,5 +1,6 @@
 #include "firewall.hpp"
 
+#include <cstring>
 #include <new>
 
 namespace sgmc::capi {
@@ -66,6 +67,18 @@ void require_length(std::int64_t length, std::int64_t needed, const char* argume
                 std::string("argument '") + argument + "' = " + show(length) +
                     ": must be at least " + show(needed));
   }
+}
+
+void copy_text(const std::string& text, char* out, std::int64_t out_len, std::int64_t* needed,
+               const char* argument) {
+  const std::string length_name = std::string(argument) + "_len";
+  require(out_len >= 0, length_name.c_str(), out_len, "must be >= 0");
+  if (out_len > 0) require_non_null(out, argument);
+  const auto room = static_cast<std::int64_t>(text.size()) + 1;
+  require(out_len == 0 || out_len >= room, length_name.c_str(), out_len,
+          ("must be 0 (a size query) or at least " + show(room)).c_str());
+  if (needed != nullptr) *needed = room;
+  if (out_len > 0) std::memcpy(out, text.c_str(), static_cast<std::size_t>(room));
 }
 
 void require_chain(std::int64_t chain, std::int64_t n_chains) {

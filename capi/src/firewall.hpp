@@ -34,6 +34,13 @@ inline void require_non_null(const void* pointer, const char* argument) {
 /// Throws kInvalidArgument unless `length` >= `needed`.
 void require_length(std::int64_t length, std::int64_t needed, const char* argument);
 
+/// A string returned into the caller's buffer `out` of `out_len` bytes:
+/// out_len 0 is a size query (out may be NULL); otherwise out_len must hold
+/// the text and its NUL, or nothing is written. `needed` (may be NULL)
+/// receives the room the text needs. Validates before writing anything.
+void copy_text(const std::string& text, char* out, std::int64_t out_len, std::int64_t* needed,
+               const char* argument);
+
 /// Throws kInvalidArgument naming argument 'chain' unless it is in [0, n_chains).
 void require_chain(std::int64_t chain, std::int64_t n_chains);
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "sgmc/record/recorded_run.hpp"
 #include "sgmc/sgmc.h"
 #include "sgmc/storage/draw_store.hpp"
+#include "sgmc/verdict/run_verdict.hpp"
 
 struct sgmc_options {
   sgmc::Options options;
@@ -43,6 +45,18 @@ struct sgmc_draws : sgmc::RecordedRun {
     static_cast<sgmc::RecordedRun&>(*draws) = sgmc::recorded_run(chains, std::move(swaps));
     return draws;
   }
+
+  /// The run's verdict (docs/verdict.md), computed at the first call (it
+  /// sorts every checked coordinate's draws) and kept: the strings of
+  /// sgmc_draws_check() point into it. Safe from several threads.
+  const sgmc::Verdict& verdict() const {
+    std::call_once(verdict_once_, [this] { verdict_ = sgmc::run_verdict(*this); });
+    return verdict_;
+  }
+
+ private:
+  mutable std::once_flag verdict_once_;
+  mutable sgmc::Verdict verdict_;
 };
 
 /// A run its caller answers (sgmc_run_*), with the fault that ended it.

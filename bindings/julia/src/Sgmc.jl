@@ -56,6 +56,7 @@ include("draws.jl")
 include("record.jl")
 include("settings.jl")
 include("contour_verdict.jl")
+include("verdict.jl")
 include("run.jl")
 include("chain.jl")
 include("abstractmcmc.jl")
@@ -74,6 +75,8 @@ const _PUBLIC = (
     # samplers (Turing exports SGLD and SGHMC; Distributions, Sampler)
     :Sampler, :SGLD, :pSGLD, :SGHMC, :CycSGLD, :CycSGHMC, :ReSGLD, :CSGLD, :CSGHMC, :pCSGLD,
     :KSGLD, :MHBT, :ICSGLD, :ICSGHMC, :pICSGLD, :Transition, :RunState,
+    # the verdict of a run (a word other packages use)
+    :verdict,
     # models, data and handles
     :Model, :Data, :Options, :Draws, :Run, :Chain, :target, :gaussian, :logistic, :linear,
     :mlp_classifier, :mlp_regression, :read_csv, :feature_names, :parameter_names, :dimension,

@@ -236,7 +236,8 @@ All chains of `draws` as `MCMCChains.Chains`: the parameters, named as
 interpolated importance log-weight) and `contour_index` for the contour
 samplers and `cycle` for the cyclical ones. `info` holds the sampler name,
 the final `theta` of each chain of a contour run with its
-`contour_partition` and the run's `contour_verdict`, and `swap_stats` and
+`contour_partition` and the run's `contour_verdict`, the run's
+[`Sgmc.verdict`](@ref), and `swap_stats` and
 `temperatures` (reSGLD), `mhbt` (the [`mhbt_stats`](@ref) of each chain) or
 `n_cycles` (cyclical samplers), and `faults` (the [`Sgmc.faults`](@ref) each chain
 rejected). The draws of a run that a fault of the model stopped (the
@@ -267,7 +268,8 @@ function _chains(d::Draws, chains::Vector{Int}, rows::Vector{Int}, names::Vector
             vals[:, p + i, j] = col
         end
     end
-    info = (sampler = d.sampler, theta = thetas, faults = [faults(d, c) for c in chains])
+    info = (sampler = d.sampler, theta = thetas, faults = [faults(d, c) for c in chains],
+            verdict = verdict(d))
     if is_contour(d)
         info = merge(info, (contour_verdict = contour_verdict(d),
                             contour_partition = [contour_partition(d, c) for c in chains]))

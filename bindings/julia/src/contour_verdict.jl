@@ -1,8 +1,7 @@
 # The contour samplers' automatic partition and convergence verdict (SPEC
 # §4.4, docs/contour.md): the partition every chain ran with, the
-# statistics of every theta against their documented limits, and the
-# verdict that sample_chains, resume and AbstractMCMC.sample turn into a
-# warning when a contour run did not converge.
+# statistics of every theta against their documented limits, and their
+# verdict (part of the run's verdict, verdict.jl, as its contour_* checks).
 
 """
     contour_partition(draws, chain = 1)
@@ -67,13 +66,4 @@ function contour_verdict(d::Draws)
     buf = Vector{UInt8}(undef, needed[])
     check(LibSgmc.sgmc_draws_contour_verdict(d, converged, buf, length(buf), C_NULL))
     return (converged = converged[] != 0, reasons = String(buf[1:end-1]))
-end
-
-# sample_chains, resume and AbstractMCMC.sample end here: a warning when a
-# contour run did not converge.
-function _warn_not_converged(d::Draws)
-    is_contour(d) || return d
-    v = contour_verdict(d)
-    v.converged || @warn "the contour run did not converge; do not use its weighted estimates" reasons = v.reasons
-    return d
 end

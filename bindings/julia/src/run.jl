@@ -89,7 +89,7 @@ function run!(r::Run, m::JuliaModel)
     while true
         status = LibSgmc.sgmc_run_ask(r, n)
         status < 0 && _throw_fault(status, () -> draws(r, m), causes)
-        n[] == 0 && return _warn_not_converged(draws(r, m))
+        n[] == 0 && return _warn_untrusted(draws(r, m))
         _tell!(r, m, n[], causes)
     end
 end
@@ -183,7 +183,7 @@ function _draws_or_fault(status, ref, sampler::String, model)
         throw(_fault(status, () -> Draws(ref[], sampler, model), nothing))
     end
     check(status)
-    return _warn_not_converged(Draws(ref[], sampler, model))
+    return _warn_untrusted(Draws(ref[], sampler, model))
 end
 
 # The options that may change when a run resumes; any other keyword throws.

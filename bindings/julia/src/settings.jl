@@ -8,6 +8,7 @@ function Base.show(io::IO, ::MIME"text/plain", d::Draws)
     show(io, d)
     line = _settings_line(d)
     line === nothing || print(io, "\n  ", line)
+    d.n_chains > 0 && print(io, "\n  ", _verdict_line(verdict(d)), " (Sgmc.verdict)")
     return nothing
 end
 

@@ -985,6 +985,72 @@ SGMC_API sgmc_status sgmc_draws_copy_stat_int(const sgmc_draws *draws, int64_t c
 /** @} */
 
 /* ------------------------------------------------------------------------ */
+/** @name Verdict: whether to trust a run
+ *  Every run ends with a verdict (docs/verdict.md): a list of named checks,
+ *  each a statistic of the draws with a limit, and "trusted" when every
+ *  check passes. Which checks a run has depends on its sampler:
+ *  "rhat" (rank-normalised split R-hat, the largest over the coordinates;
+ *  fails above 1.01), "ess_bulk" and "ess_tail" (the smallest bulk and tail
+ *  ESS; fail below 400) over the draws at tau = 1 (a cyclical sampler's
+ *  cycles count as chains), and "energy_drift" (the halves of a chain's
+ *  energies against their Monte Carlo error; fails above 4), for every
+ *  sampler but the contour samplers; "step_bias" (the lower confidence
+ *  bound of the step size's variance inflation by Stein's identity; fails
+ *  above 0.2) for sgld, psgld, sghmc, the cyclical samplers and resgld;
+ *  "mhbt_acceptance" (fails below 0.01); "swap_acceptance" (the worst
+ *  neighbouring pair of a resgld ladder; fails below 0.01); the contour
+ *  samplers' "contour_<name>" of ::sgmc_contour_check; and "fault_share"
+ *  (rejected evaluations; fails above 0.01) for all. A check that cannot be
+ *  computed (too few draws) has the value NaN and fails. No check can see a
+ *  mode that no chain visited: start chains apart.
+ *  @{ */
+
+/**
+ * @brief Whether to trust the run, and why not.
+ * @param[in] draws The draws of a run.
+ * @param[out] trusted 1 when every check passes, else 0. May be NULL.
+ * @param[out] reasons Empty when trusted, else one sentence per failing
+ *             check ("rhat = 1.2 at coordinate 3 (limit <= 1.01): ..."),
+ *             joined by "; ", NUL-terminated. May be NULL with
+ *             @p reasons_len 0 (a size query).
+ * @param[in] reasons_len The room in @p reasons, NUL included.
+ * @param[out] needed The room the reasons need, NUL included. May be NULL.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT (also for draws without
+ *         chains, or a positive @p reasons_len less than needed: nothing
+ *         is written then).
+ */
+SGMC_API sgmc_status sgmc_draws_verdict(const sgmc_draws *draws, int32_t *trusted, char *reasons,
+                                        int64_t reasons_len, int64_t *needed);
+
+/**
+ * @brief The number of checks of the run's verdict.
+ * @param[in] draws The draws of a run.
+ * @param[out] n The count.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_check_count(const sgmc_draws *draws, int64_t *n);
+
+/**
+ * @brief One check of the run's verdict. Every output may be NULL.
+ * @param[in] draws The draws of a run.
+ * @param[in] index In [0, sgmc_draws_check_count()).
+ * @param[out] name Its name ("rhat", "step_bias", ...), owned by @p draws.
+ * @param[out] value Its statistic: the worst over the chains, coordinates
+ *             or pairs it covers; NaN when it cannot be computed.
+ * @param[out] limit Its limit.
+ * @param[out] fails_above 1 when a value above the limit fails, 0 below.
+ * @param[out] passed 1 or 0 (NaN fails).
+ * @param[out] where Where the value was taken ("chain 2, coordinate 0"),
+ *             owned by @p draws.
+ * @param[out] meaning What a failure says and what to do, owned by @p draws.
+ * @return ::SGMC_OK or ::SGMC_ERROR_INVALID_ARGUMENT.
+ */
+SGMC_API sgmc_status sgmc_draws_check(const sgmc_draws *draws, int64_t index, const char **name,
+                                      double *value, double *limit, int32_t *fails_above,
+                                      int32_t *passed, const char **where, const char **meaning);
+/** @} */
+
+/* ------------------------------------------------------------------------ */
 /** @name Running chains
  *  @{ */
 

@@ -13,6 +13,7 @@
 #include "sgmc/chain/stages/domain_stage.hpp"
 #include "sgmc/chain/stages/precondition_stage.hpp"
 #include "sgmc/chain/stages/variance_control_stage.hpp"
+#include "sgmc/chain/stages/stein_stage.hpp"
 #include "sgmc/chain/stages/warm_up_stage.hpp"
 #include "sgmc/checkpoint/byte_reader.hpp"
 #include "sgmc/checkpoint/byte_writer.hpp"
@@ -192,6 +193,8 @@ Chain::Chain(const SamplerConfig& sampler, const RecordPolicy& record, Index dim
 
 Chain::~Chain() = default;
 
+const SteinMoments* Chain::stein() const { return stein_ ? &stein_->moments() : nullptr; }
+
 std::vector<std::unique_ptr<ChainStage>> Chain::make_stages() {
   // The order is the SPEC's: the contour index and multiplier (SPEC §4) and
   // the control point (§4.3) see the evaluation as the model returned it;
@@ -213,6 +216,12 @@ std::vector<std::unique_ptr<ChainStage>> Chain::make_stages() {
   if (config_.domain.active()) stages.push_back(std::make_unique<DomainStage>(config_.domain, dim));
   if (precond_) {
     stages.push_back(std::make_unique<PreconditionStage>(precond_, dim, kernel_->reads_mean_gradient()));
+  }
+  // Last: the step-size bias check reads what the kernel moves with.
+  if (SteinStage::applies(config_)) {
+    auto stein = std::make_unique<SteinStage>(dim, draws_.capacity());
+    stein_ = stein.get();
+    stages.push_back(std::move(stein));
   }
   return stages;
 }
@@ -516,6 +525,7 @@ void Chain::save(ByteWriter& out) const {
   out.values(batch_grad_);
   out.values(prior_grad_);
   draws_.save(out);
+  if (stein_) stein_->moments().save(out);
   if (contour_) contour_->save(out);
   if (vr_) vr_->save(out);
 }
@@ -548,6 +558,7 @@ void Chain::load(ByteReader& in) {
   in.doubles("evaluated prior gradient", prior_grad_);
   const Index draws = recorded_draws(record_, config_.schedule, k_);
   draws_.load(in, draws, k_);
+  if (stein_) stein_->moments().load(in, draws);
   if (contour_) contour_->load(in, draws, k_);
   if (vr_) vr_->load(in);
 }

@@ -25,6 +25,8 @@ namespace sgmc {
 class ByteReader;
 class ByteWriter;
 class Preconditioner;
+class SteinMoments;
+class SteinStage;
 class WarmUpStage;
 
 /// Where a chain's random streams come from.
@@ -143,6 +145,9 @@ class Chain {
   const Preconditioner* preconditioner() const { return precond_.get(); }
   /// The automatic warm-up (docs/warm_up.md); null when the step size was set.
   const WarmUpStage* warm_up() const { return warm_up_; }
+  /// The sums of the step-size bias check (docs/verdict.md); null for a
+  /// sampler without it (SteinStage::applies).
+  const SteinMoments* stein() const;
   Rng& target_noise() { return target_noise_; }
 
   /// SPEC §4.3, with "contour_vr_period" q > 0: before tell() of iteration
@@ -236,6 +241,7 @@ class Chain {
   /// The first of stages_ when the warm-up is automatic (set by
   /// make_stages(), so declared before stages_).
   WarmUpStage* warm_up_ = nullptr;
+  SteinStage* stein_ = nullptr;  ///< the last of stages_ when it applies
   std::vector<std::unique_ptr<ChainStage>> stages_;
   Index k_ = 0;
   Index faults_ = 0;              ///< rejected evaluations

@@ -8,6 +8,7 @@
 #include "sgmc/chain/chain.hpp"
 #include "sgmc/chain/stages/warm_up_stage.hpp"
 #include "sgmc/contour/contour.hpp"
+#include "sgmc/diagnostics/stein_moments.hpp"
 #include "sgmc/samplers/mhbt.hpp"
 #include "sgmc/storage/draw_store.hpp"
 
@@ -22,6 +23,9 @@ struct RecordedChain {
   double friction = 0.0;     ///< SGHMC kernels: the friction eta; 0 for the others
   std::optional<WarmUpReport> warm_up;  ///< what an automatic warm-up chose
   std::optional<MhbtStats> mhbt;        ///< MHBT's acceptance counts
+  /// Stein's identity in the kernel's coordinates (docs/verdict.md), for a
+  /// sampler that has the step-size bias check.
+  std::optional<SteinRatios> stein;
   std::optional<ContourDraws> contour;  ///< a contour sampler's indices, weights and theta
 };
 

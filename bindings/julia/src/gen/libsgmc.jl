@@ -1707,6 +1707,79 @@ function sgmc_draws_copy_stat_int(draws, chain, name, out, out_len)
 end
 
 """
+    sgmc_draws_verdict(draws, trusted, reasons, reasons_len, needed)
+
+Whether to trust the run, and why not.
+
+# Arguments
+- `draws` (in): The draws of a run.
+- `trusted` (out): 1 when every check passes, else 0. May be NULL.
+- `reasons` (out): Empty when trusted, else one sentence per failing check ("rhat = 1.2 at coordinate 3 (limit <= 1.01): ..."), joined by "; ", NUL-terminated. May be NULL with `reasons_len` 0 (a size query).
+- `reasons_len` (in): The room in `reasons`, NUL included.
+- `needed` (out): The room the reasons need, NUL included. May be NULL.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT` (also for draws without chains, or a positive `reasons_len` less than needed: nothing is written then).
+
+C prototype:
+```c
+sgmc_status sgmc_draws_verdict(const sgmc_draws *draws, int32_t *trusted, char *reasons, int64_t reasons_len, int64_t *needed);
+```
+"""
+function sgmc_draws_verdict(draws, trusted, reasons, reasons_len, needed)
+    ccall((:sgmc_draws_verdict, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Ptr{Int32}, Cstring, Int64, Ptr{Int64}), draws, trusted, reasons, reasons_len, needed)
+end
+
+"""
+    sgmc_draws_check_count(draws, n)
+
+The number of checks of the run's verdict.
+
+# Arguments
+- `draws` (in): The draws of a run.
+- `n` (out): The count.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_draws_check_count(const sgmc_draws *draws, int64_t *n);
+```
+"""
+function sgmc_draws_check_count(draws, n)
+    ccall((:sgmc_draws_check_count, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Ptr{Int64}), draws, n)
+end
+
+"""
+    sgmc_draws_check(draws, index, name, value, limit, fails_above, passed, where_, meaning)
+
+One check of the run's verdict. Every output may be NULL.
+
+# Arguments
+- `draws` (in): The draws of a run.
+- `index` (in): In [0, `sgmc_draws_check_count`).
+- `name` (out): Its name ("rhat", "step_bias", ...), owned by `draws`.
+- `value` (out): Its statistic: the worst over the chains, coordinates or pairs it covers; NaN when it cannot be computed.
+- `limit` (out): Its limit.
+- `fails_above` (out): 1 when a value above the limit fails, 0 below.
+- `passed` (out): 1 or 0 (NaN fails).
+- `where` (out): Where the value was taken ("chain 2, coordinate 0"), owned by `draws`.
+- `meaning` (out): What a failure says and what to do, owned by `draws`.
+
+# Returns
+`SGMC_OK` or `SGMC_ERROR_INVALID_ARGUMENT`.
+
+C prototype:
+```c
+sgmc_status sgmc_draws_check(const sgmc_draws *draws, int64_t index, const char **name, double *value, double *limit, int32_t *fails_above, int32_t *passed, const char **where, const char **meaning);
+```
+"""
+function sgmc_draws_check(draws, index, name, value, limit, fails_above, passed, where_, meaning)
+    ccall((:sgmc_draws_check, libsgmc), sgmc_status, (Ptr{sgmc_draws}, Int64, Ptr{Cstring}, Ptr{Cdouble}, Ptr{Cdouble}, Ptr{Int32}, Ptr{Int32}, Ptr{Cstring}, Ptr{Cstring}), draws, index, name, value, limit, fails_above, passed, where_, meaning)
+end
+
+"""
     sgmc_progress_fn
 
 Progress report, called on the thread that called `sgmc_sample` after every "progress_every" iterations of all chains.
@@ -3041,6 +3114,9 @@ export sgmc_draws_stat_name
 export sgmc_draws_stat_shape
 export sgmc_draws_copy_stat
 export sgmc_draws_copy_stat_int
+export sgmc_draws_verdict
+export sgmc_draws_check_count
+export sgmc_draws_check
 export sgmc_progress_fn
 export sgmc_sample
 export sgmc_resume

@@ -1,7 +1,7 @@
 # The contour samplers' automatic partition and convergence verdict (SPEC
 # §4.4, docs/contour.md): what partition every chain ran with, the
 # statistics of every theta against their limits, and the verdict that
-# sgmc_sample() turns into a warning of class "sgmc_not_converged".
+# sgmc_verdict() (verdict.R) includes as its checks "contour_<name>".
 
 # The partition, zeta and pilot of every chain (its statistics "contour_*"):
 # a data.frame with one row per chain (NA for a chain stopped during its pilot).
@@ -68,23 +68,5 @@ sgmc_contour_verdict <- function(x) {
 
 # "chain k" of the C API (0-based) as R's 1-based "chain k + 1".
 .sgmc_renumber_chains <- function(text) {
-  m <- gregexpr("chain [0-9]+", text)
-  hits <- regmatches(text, m)[[1]]
-  if (length(hits) == 0) return(text)
-  regmatches(text, m) <- list(paste("chain", as.integer(sub("chain ", "", hits)) + 1L))
-  text
-}
-
-# The warning sgmc_sample() and sgmc_resume() end with when a contour run
-# did not converge: class "sgmc_not_converged", with the verdict's reasons.
-.sgmc_warn_not_converged <- function(draws) {
-  if (is.null(draws$log_weights)) return(invisible(draws))
-  v <- sgmc_contour_verdict(draws)
-  if (!v$converged) {
-    warning(structure(class = c("sgmc_not_converged", "warning", "condition"),
-                      list(message = paste0("the contour run did not converge; do not use its weighted ",
-                                            "estimates (sgmc_contour_verdict()): ", v$reasons),
-                           call = NULL, reasons = v$reasons)))
-  }
-  invisible(draws)
+  .sgmc_renumber(text, "chain [0-9]+", function(m) paste("chain", as.integer(sub("chain ", "", m)) + 1L))
 }

@@ -66,6 +66,7 @@
   if ("friction" %in% stats) out$friction <- .sgmc_per_chain(out, "friction")
   if ("warm_up_curvature" %in% stats) out$warm_up <- .sgmc_warm_up(out)
   if ("mhbt_proposed" %in% stats) out$acceptance <- sgmc_acceptance(out)
+  if (n_chains > 0) out$verdict <- sgmc_verdict(out)
   out
 }
 
@@ -390,6 +391,7 @@ print.sgmc_draws <- function(x, ...) {
                                           paste(format(x$temperatures, digits = 3), collapse = " "),
                                           paste(format(x$swap_stats$rate, digits = 2), collapse = " ")))
   if (!is.null(settings <- .sgmc_settings_line(x))) cat("  ", settings, "\n", sep = "")
+  if (!is.null(x$verdict)) cat("  ", .sgmc_verdict_line(x$verdict), " (sgmc_verdict())\n", sep = "")
   if (any(x$faults > 0)) cat(sprintf("  rejected faults of the model per chain: %s (in $faults)\n",
                                      paste(x$faults, collapse = " ")))
   if (any(x$draws_per_chain < x$n_draws)) cat(sprintf("  draws per chain: %s (a fault stopped the run; padded with NA)\n",

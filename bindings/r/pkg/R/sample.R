@@ -69,7 +69,7 @@ sgmc_resume <- function(model, path, threads = NULL, checkpoint_every = NULL,
     warning(caller, "() was interrupted: the draws made so far are returned", call. = FALSE)
   draws <- .sgmc_new_draws(outcome$draws, model, opts)
   if (!is.null(outcome$fault)) stop(.sgmc_fault(outcome$fault, draws))
-  .sgmc_warn_not_converged(draws)
+  .sgmc_warn_untrusted(draws)
 }
 
 # x0: NULL (zeros), dim values (every chain) or an n_chains x dim matrix.

@@ -39,7 +39,7 @@ r_logistic <- function(x, y, prior_sd, intercept = TRUE, flat = FALSE) {
 }
 
 # Runs too short to converge (tests of the plumbing, not of the estimates):
-# the contour verdict's warning is expected and muffled.
+# the verdict's warning is expected and muffled.
 unconverged_ok <- function(expr) {
-  withCallingHandlers(expr, sgmc_not_converged = function(w) invokeRestart("muffleWarning"))
+  withCallingHandlers(expr, sgmc_untrusted = function(w) invokeRestart("muffleWarning"))
 }

@@ -36,11 +36,11 @@ test_that("icsgld chooses its partition and gets mix1d's mode masses", {
                                             "theta_drift", "kish_share", "weighted_rhat"))
 })
 
-test_that("a thin lump at u1 ends sgmc_sample with an sgmc_not_converged warning", {
+test_that("a thin lump at u1 ends sgmc_sample with an sgmc_untrusted warning", {
   expect_warning(
     f <- sgmc_sample(sgmc_target("mix1d"), "csgld", 2e5, step_size = 0.1, contour_u1 = 1,
                      contour_du = 0.1, contour_m = 60, threads = 1, seed = 1),
-    class = "sgmc_not_converged")
+    class = "sgmc_untrusted")
   v <- sgmc_contour_verdict(f)
   expect_false(v$converged)
   expect_match(v$reasons, "chain 1: theta_max = ")
@@ -51,8 +51,11 @@ test_that("a thin lump at u1 ends sgmc_sample with an sgmc_not_converged warning
   expect_false(d$pass[1])
   w <- tryCatch(sgmc_sample(sgmc_target("mix1d"), "csgld", 2e5, step_size = 0.1, contour_u1 = 1,
                             contour_du = 0.1, contour_m = 60, threads = 1, seed = 1),
-                sgmc_not_converged = function(w) w)
-  expect_identical(w$reasons, v$reasons)
+                sgmc_untrusted = function(w) w)
+  expect_identical(w$verdict, sgmc_verdict(f))
+  checks <- w$verdict$checks
+  expect_false(checks$passed[checks$name == "contour_theta_max"])
+  expect_identical(checks$where[checks$name == "contour_theta_max"], "chain 1")
 })
 
 test_that("chains of csgld choose their own partitions; theta is padded to the largest m", {

@@ -1,0 +1,9 @@
+#include "sgmc/chain/stages/stein_stage.hpp"
+
+namespace sgmc {
+
+bool SteinStage::applies(const SamplerConfig& config) {
+  return config.kind != SamplerKind::kMhbt && !is_contour(config.kind) && !config.domain.active();
+}
+
+}  // namespace sgmc

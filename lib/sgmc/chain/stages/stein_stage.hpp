@@ -1,0 +1,39 @@
+// Feeds the step-size bias check (docs/verdict.md,
+// lib/sgmc/diagnostics/stein_moments.hpp): every recorded draw's point and
+// the gradient the kernel moves with, both in the kernel's coordinates (y
+// with a preconditioner, whose L leaves Stein's identity as it is: for
+// y = L^{-1} x, Cov(y, grad_y U) = L^{-1} Cov(x, grad U) L = tau I). In
+// those coordinates an automatic warm-up has made the curvature nearly
+// isotropic, so each coordinate's ratio sees the bias of the directions it
+// mixes alike. The last stage, so that it reads the preconditioned gradient.
+#pragma once
+
+#include "sgmc/chain/sampler_config.hpp"
+#include "sgmc/chain/stage.hpp"
+#include "sgmc/diagnostics/stein_moments.hpp"
+
+namespace sgmc {
+
+class SteinStage final : public ChainStage {
+ public:
+  SteinStage(Index dim, Index capacity) : moments_(dim, capacity) {}
+
+  /// Whether a chain of `config` has the check: its kernel moves with the
+  /// gradient of U / tau at the recorded point. Not MHBT (whose draws are
+  /// accepted proposals; its check is its acceptance), not the contour
+  /// samplers (which move on pi / Psi^zeta; theirs are SPEC §4.4's), not a
+  /// chain in a domain box (whose walls add a boundary term).
+  static bool applies(const SamplerConfig& config);
+
+  void transform(StageStep& step, const Kernel& kernel) override {
+    if (step.records) moments_.add(kernel.query(), *step.move_grad);
+  }
+
+  const SteinMoments& moments() const { return moments_; }
+  SteinMoments& moments() { return moments_; }
+
+ private:
+  SteinMoments moments_;
+};
+
+}  // namespace sgmc

@@ -1,0 +1,69 @@
+// The sums behind the step-size bias check (docs/verdict.md): Stein's
+// identity for the target. For pi ∝ exp(-U/tau) with a density that
+// vanishes at infinity, integrating by parts the coordinate i of
+// div(f pi) with f(x) = (x - mu) e_i gives
+//
+//     E_pi[(x_i - mu_i) d_i U(x)] = tau   for every coordinate i,
+//
+// (the Stein operator of the Langevin diffusion applied to the linear
+// functions, Gorham & Mackey's Stein discrepancy on the smallest class;
+// the "configurational temperature" of molecular dynamics). A stochastic
+// gradient is unbiased given x, its batch drawn after x was reached, so the
+// identity holds with grad U_hat too and costs no evaluation. A discretised
+// chain breaks it as its variance is inflated: SGLD on a Gaussian of
+// curvature lambda has stationary variance
+// tau (1 + eps v/(2 tau)) / (lambda (1 - eps lambda / 2)) (docs/warm_up.md),
+// so c_i = Cov(x_i, d_i U_hat) / tau equals that inflation of the variance,
+// 1 exactly for an exact sampler. The sums are kept in B blocks of
+// consecutive draws, whose means give c_i's standard error by batch means.
+#pragma once
+
+#include <vector>
+
+#include "sgmc/core/types.hpp"
+
+namespace sgmc {
+
+class ByteReader;
+class ByteWriter;
+
+/// c_i = Cov(x_i, d_i U_hat) / tau of every coordinate with its
+/// batch-means standard error; NaN with fewer than 2 blocks holding draws.
+struct SteinRatios {
+  Vec ratio;
+  Vec se;
+};
+
+class SteinMoments {
+ public:
+  /// Blocks of `capacity` draws, the number the chain records; up to
+  /// kBlocks of them.
+  static constexpr Index kBlocks = 20;
+  SteinMoments(Index dim, Index capacity);
+
+  /// Adds the next draw x with its gradient; never allocates. Precondition:
+  /// fewer than `capacity` draws added.
+  void add(ConstVecRef x, ConstVecRef grad);
+  Index size() const { return added_; }
+
+  /// The ratios at temperature `tau` > 0 over the draws added so far.
+  SteinRatios ratios(double tau) const;
+
+  void save(ByteWriter& out) const;
+  /// Reads what save() wrote for the same dimension and capacity, with
+  /// exactly `expected` draws added; throws Error(kFormat) otherwise.
+  void load(ByteReader& in, Index expected);
+
+ private:
+  Index block_of(Index draw) const { return draw * blocks() / capacity_; }
+  Index blocks() const { return sum_x_.cols(); }
+
+  Index capacity_;
+  Index added_ = 0;
+  Eigen::MatrixXd sum_x_;   ///< dim x blocks
+  Eigen::MatrixXd sum_g_;   ///< dim x blocks
+  Eigen::MatrixXd sum_xg_;  ///< dim x blocks
+  std::vector<Index> counts_;
+};
+
+}  // namespace sgmc

@@ -1,0 +1,168 @@
+// The verdict of a run (docs/verdict.md, lib/sgmc/verdict/): each check on
+// a run built to pass it and one built to fail it, far from its limit, so
+// that the outcome does not depend on the vector width of the build.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "sgmc/config/options.hpp"
+#include "sgmc/diagnostics/stein_moments.hpp"
+#include "sgmc/launch/options_run.hpp"
+#include "sgmc/models/gaussian.hpp"
+#include "sgmc/random/normal.hpp"
+#include "sgmc/record/recorded_run.hpp"
+#include "sgmc/verdict/run_verdict.hpp"
+#include "sgmc/verdict/stationarity.hpp"
+#include "support/toy_models.hpp"
+
+namespace sgmc {
+namespace {
+
+const Check& find(const Verdict& verdict, const std::string& name) {
+  for (const Check& check : verdict.checks) {
+    if (check.name == name) return check;
+  }
+  throw std::runtime_error("no check " + name);
+}
+
+Verdict verdict_of(const Model& model, const Options& o, ConstVecRef x0) {
+  const auto run = sample(model, o, x0, nullptr);
+  return run_verdict(recorded_run(run.chains, run.swaps));
+}
+
+Options options(const std::string& sampler, Index n_steps, double step) {
+  Options o;
+  o.set("sampler", sampler);
+  o.set("n_steps", n_steps);
+  o.set("burn_in", n_steps / 5);
+  o.set("n_chains", Index{4});
+  o.set("seed", Index{3});
+  o.set("threads", Index{1});
+  if (step > 0) o.set("step_size", step);
+  return o;
+}
+
+TEST(SteinMoments, RatioIsTheVarianceInflationWithinItsError) {
+  // x ~ N(0, s2 * inflation), grad U = x / s2 + noise: c = inflation, the
+  // standard error of 20 000 independent draws about sqrt(2 / 20000) c.
+  NormalSource normal(Rng::stream(4, 0, StreamPurpose::kMoves));
+  const double s2 = 4.0;
+  for (const double inflation : {1.0, 1.5}) {
+    SteinMoments moments(1, 20000);
+    Vec x(1), g(1);
+    for (Index j = 0; j < 20000; ++j) {
+      x[0] = std::sqrt(s2 * inflation) * normal.next();
+      g[0] = x[0] / s2 + 0.5 * normal.next();
+      moments.add(x, g);
+    }
+    const SteinRatios r = moments.ratios(1.0);
+    EXPECT_NEAR(r.ratio[0], inflation, 4.0 * std::sqrt(2.0 / 20000.0) * inflation);
+    EXPECT_NEAR(r.se[0], std::sqrt(2.0 / 20000.0) * inflation, 0.5 * std::sqrt(2.0 / 20000.0) * inflation);
+  }
+}
+
+TEST(Verdict, TrustsSgldWithASmallStepOnAGaussian) {
+  // Curvatures 1 and 4: step 0.01 inflates the variance by 1 / (1 - 0.02).
+  const GaussianModel model(Vec::Zero(2), Vec{{1.0, 0.25}}.asDiagonal().toDenseMatrix());
+  const Verdict v = verdict_of(model, options("sgld", 60000, 0.01), Vec::Zero(2));
+  EXPECT_TRUE(v.trusted()) << v.reasons();
+  EXPECT_LE(find(v, "rhat").value, 1.01);
+  EXPECT_GE(find(v, "ess_bulk").value, 400.0);
+}
+
+TEST(Verdict, FlagsSgldWhoseStepInflatesTheVariance) {
+  // Curvature 4, step 0.4: eps lambda / 2 = 0.8, variance inflated fivefold
+  // in that direction; everything else about the run is fine.
+  const GaussianModel model(Vec::Zero(2), Vec{{1.0, 0.25}}.asDiagonal().toDenseMatrix());
+  const Verdict v = verdict_of(model, options("sgld", 60000, 0.4), Vec::Zero(2));
+  EXPECT_FALSE(v.trusted());
+  const Check& bias = find(v, "step_bias");
+  EXPECT_FALSE(bias.passed());
+  EXPECT_GT(bias.value, 2.0);  // c = 5 in that coordinate
+  EXPECT_NE(bias.where.find("coordinate 1"), std::string::npos) << bias.where;
+  EXPECT_NE(v.reasons().find("step_bias = "), std::string::npos);
+}
+
+TEST(Verdict, FlagsChainsStartedApartThatHaveNotMet) {
+  // A tiny step from starts 100 sds apart: the chains have not mixed.
+  const GaussianModel model(Vec::Zero(1), Eigen::MatrixXd::Identity(1, 1));
+  Options o = options("sgld", 2000, 1e-5);
+  o.set("n_chains", Index{2});
+  const auto run = sample(model, o, Vec::Zero(1), nullptr);
+  (void)run;
+  Eigen::MatrixXd x0(1, 2);
+  x0 << -100.0, 100.0;
+  const auto apart = sample(model, o, x0.reshaped(), nullptr);
+  const Verdict v = run_verdict(recorded_run(apart.chains, apart.swaps));
+  EXPECT_FALSE(find(v, "rhat").passed());
+  EXPECT_FALSE(find(v, "ess_bulk").passed());
+}
+
+TEST(Verdict, EnergyDriftSeesATrendAndNotNoise) {
+  NormalSource normal(Rng::stream(6, 0, StreamPurpose::kMoves));
+  Vec flat(4000), falling(4000);
+  for (Index k = 0; k < 4000; ++k) {
+    flat[k] = normal.next();
+    falling[k] = normal.next() + 3.0 * std::exp(-static_cast<double>(k) / 1000.0);
+  }
+  EXPECT_LT(energy_drift(flat), 4.0);
+  EXPECT_GT(energy_drift(falling), 10.0);
+  EXPECT_TRUE(std::isnan(energy_drift(Vec::Ones(4000))));
+}
+
+TEST(Verdict, FlagsMhbtThatAcceptsNothing) {
+  // A random walk 1e4 sds wide: nothing is accepted, the draws are x0.
+  const testing::QuadraticDataModel model(Eigen::MatrixXd::Zero(2, 50), 1.0);
+  Options o = options("mhbt", 2000, 1e-3);
+  o.set("proposal", std::string("random_walk"));
+  o.set("rw_scale", 1e4);
+  const Verdict v = verdict_of(model, o, Vec::Zero(2));
+  EXPECT_FALSE(v.trusted());
+  EXPECT_FALSE(find(v, "mhbt_acceptance").passed());
+  EXPECT_LT(find(v, "mhbt_acceptance").value, 0.01);
+  EXPECT_TRUE(std::isnan(find(v, "rhat").value));  // constant draws
+}
+
+TEST(Verdict, FlagsAReplicaLadderThatNeverSwaps) {
+  // Temperatures 1 .. 1e6 over 2 replicas of a 20-dimensional Gaussian:
+  // the energies are ~10 and ~1e7 apart, no swap is ever accepted.
+  const GaussianModel model(Vec::Zero(20), Eigen::MatrixXd::Identity(20, 20));
+  Options o = options("resgld", 4000, 1e-3);
+  o.set("n_chains", Index{2});
+  o.set("temperature_max", 1e6);
+  const Verdict v = verdict_of(model, o, Vec::Zero(20));
+  const Check& swaps = find(v, "swap_acceptance");
+  EXPECT_FALSE(swaps.passed());
+  EXPECT_EQ(swaps.where, "replicas 0 and 1");
+}
+
+TEST(Verdict, ChecksDependOnTheSampler) {
+  const GaussianModel model(Vec::Zero(1), Eigen::MatrixXd::Identity(1, 1));
+  const auto names = [&](const std::string& sampler) {
+    Options o = options(sampler, 400, 1e-2);
+    if (sampler == "mhbt") {
+      const testing::QuadraticDataModel data(Eigen::MatrixXd::Zero(1, 50), 1.0);
+      std::string out;
+      for (const Check& c : verdict_of(data, o, Vec::Zero(1)).checks) out += c.name + " ";
+      return out;
+    }
+    if (sampler == "csgld") {
+      o.set("contour_u1", 0.0);
+      o.set("contour_du", 1.0);
+      o.set("contour_m", Index{5});
+    }
+    std::string out;
+    for (const Check& c : verdict_of(model, o, Vec::Zero(1)).checks) out += c.name + " ";
+    return out;
+  };
+  EXPECT_EQ(names("sgld"), "rhat ess_bulk ess_tail energy_drift step_bias fault_share ");
+  EXPECT_EQ(names("mhbt"), "rhat ess_bulk ess_tail energy_drift mhbt_acceptance fault_share ");
+  const std::string contour = names("csgld");
+  EXPECT_NE(contour.substr(0, 5), "rhat ");  // weighted estimates only
+  EXPECT_NE(contour.find("contour_theta_max "), std::string::npos);
+  EXPECT_NE(contour.find("fault_share"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sgmc
