@@ -240,7 +240,7 @@ nlohmann::json summarise(const RunResult& result) {
     out["contour"] = contour_summary(result, draws);
   }
   if (in_family(result.sampler, SGMC_FAMILY_MHBT)) out["acceptance"] = acceptance_summary(draws);
-  out["verdict"] = verdict_json(draws);
+  out["verdict"] = verdict_json(draws, result.names);
   return out;
 }
 

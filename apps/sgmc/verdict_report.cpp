@@ -1,18 +1,37 @@
 #include "verdict_report.hpp"
 
+#include <cctype>
 #include <cmath>
 
 #include "library.hpp"
 
 namespace sgmc::app {
+namespace {
 
-nlohmann::json verdict_json(const DrawsView& draws) {
+/// `text` with each "coordinate j" of the library written as names[j].
+std::string named(std::string text, const std::vector<std::string>& names) {
+  static const std::string kWord = "coordinate ";
+  for (std::size_t at = text.find(kWord); at != std::string::npos; at = text.find(kWord, at)) {
+    std::size_t end = at + kWord.size();
+    while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end])) != 0) ++end;
+    const std::size_t j = std::stoul(text.substr(at + kWord.size(), end - at - kWord.size()));
+    const std::string name = j < names.size() ? names[j] : text.substr(at, end - at);
+    text.replace(at, end - at, name);
+    at += name.size();
+  }
+  return text;
+}
+
+}  // namespace
+
+nlohmann::json verdict_json(const DrawsView& draws, const std::vector<std::string>& names) {
   int32_t trusted = 0;
   int64_t needed = 0, n = 0;
   check(sgmc_draws_verdict(draws.handle(), &trusted, nullptr, 0, &needed));
   std::string reasons(static_cast<std::size_t>(needed), '\0');
   check(sgmc_draws_verdict(draws.handle(), nullptr, reasons.data(), needed, nullptr));
   reasons.resize(static_cast<std::size_t>(needed - 1));
+  reasons = named(reasons, names);
   check(sgmc_draws_check_count(draws.handle(), &n));
   nlohmann::json checks = nlohmann::json::array();
   for (int64_t i = 0; i < n; ++i) {
@@ -26,7 +45,7 @@ nlohmann::json verdict_json(const DrawsView& draws) {
                       {"limit", limit},
                       {"fails_above", fails_above != 0},
                       {"passed", passed != 0},
-                      {"where", where},
+                      {"where", named(where, names)},
                       {"meaning", meaning}});
   }
   return {{"trusted", trusted != 0}, {"reasons", reasons}, {"checks", checks}};

@@ -246,7 +246,7 @@ end
         # A thin lump at u1: a warning with the reasons, and the verdict says so.
         lump = (sampler = :csgld, step_size = 0.1, n_steps = 200_000, contour_u1 = 1.0,
                 contour_du = 0.1, contour_m = 60, seed = 1)
-        bad = @test_logs (:warn, r"did not converge") sample_chains(target(:mix1d), [0.0]; lump...)
+        bad = @test_logs (:warn, r"do not trust") sample_chains(target(:mix1d), [0.0]; lump...)
         vb = contour_verdict(bad)
         @test !vb.converged && occursin("chain 0: theta_max = ", vb.reasons)
         pb = contour_partition(bad)
@@ -362,7 +362,7 @@ end
             @test Sgmc.statistic(d, :warm_up_noise, c) >= 0
         end
         shown = sprint(show, MIME("text/plain"), d)
-        @test occursin(r"\n  warm-up: step_size \S+.*, friction .*, search \d+.* iterations \(.*converged.*\), \d+.* windows$",
+        @test occursin(r"\n  warm-up: step_size \S+.*, friction .*, search \d+.* iterations \(.*converged.*\), \d+.* windows\n  verdict: ",
                        shown)
         @test sprint(show, d) == "Sgmc.Draws(sghmc: 2 chains × 1000 draws × dim 2)"
         s = sample_chains(g, zeros(2); sampler = :sgld, step_size = 1e-3, n_chains = 2,
@@ -370,7 +370,26 @@ end
         @test [Sgmc.statistic(s, :step_size, c) for c in 1:2] == [1e-3, 1e-3]
         @test !("warm_up_curvature" in Sgmc.statistics(s)) && !("friction" in Sgmc.statistics(s))
         @test_throws SgmcError Sgmc.statistic(s, :warm_up_curvature)
-        @test endswith(sprint(show, MIME("text/plain"), s), ")\n  step_size 0.001")
+        @test occursin(")\n  step_size 0.001\n  verdict: ", sprint(show, MIME("text/plain"), s))
+    end
+
+    @testset "the verdict: trusted runs are quiet, a step too large warns" begin
+        # Curvatures 1 and 4: step 0.01 inflates the variance by 2%, step 0.4
+        # fivefold in the second coordinate (tests/c/test_capi_verdict.c).
+        g = gaussian([0.0, 0.0], [1.0 0.0; 0.0 0.25])
+        run(step) = sample_chains(g, zeros(2); sampler = :sgld, step_size = step, n_steps = 60_000,
+                                  burn_in = 12_000, n_chains = 4, seed = 3)
+        good = @test_logs run(0.01)
+        v = Sgmc.verdict(good)
+        @test v.trusted && v.reasons == ""
+        @test [c.name for c in v.checks] == [:rhat, :ess_bulk, :ess_tail, :energy_drift, :step_bias, :fault_share]
+        @test all(c -> c.passed, v.checks)
+        @test occursin("\n  verdict: trusted (6 checks pass)", sprint(show, MIME("text/plain"), good))
+        bad = @test_logs (:warn, r"do not trust") run(0.4)
+        vb = Sgmc.verdict(bad)
+        bias = only(c for c in vb.checks if c.name == :step_bias)
+        @test !vb.trusted && !bias.passed && bias.value > 2 && occursin("coordinate 1", bias.where)
+        @test MCMCChains.Chains(bad).info.verdict == vb
     end
 
     @testset "cyclical accessors" begin
