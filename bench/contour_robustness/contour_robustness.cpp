@@ -34,6 +34,10 @@ struct RunResult {
   bool flagged = false;   ///< the diagnostic's verdict: not converged
   double seconds = 0;
   double rhat = 0;        ///< the largest weighted_rhat of the verdict
+  /// Per check of contour_checks(): its worst value over the verdict's
+  /// rows (NaN for other samplers), and the checks the verdict failed.
+  std::vector<double> worst = std::vector<double>(sgmc::kContourChecks, NAN);
+  std::string fired;
   std::string choice;     ///< the automatic partition of chain 0
   std::string reasons;
 };
@@ -47,7 +51,7 @@ struct FixedPartition {
 
 /// With a step_bias > 0, no step_size or friction: the warm-up chooses them
 /// for that bias target (issue #31, docs/warm_up.md); else the bench's steps.
-sgmc::Options options_for(const std::string& sampler, Index n_steps, Index seed,
+sgmc::Options options_for(const std::string& sampler, Index n_steps, Index chains, Index seed,
                           const FixedPartition& fixed, double step_bias) {
   const bool automatic = step_bias > 0.0;
   sgmc::Options o;
@@ -58,7 +62,7 @@ sgmc::Options options_for(const std::string& sampler, Index n_steps, Index seed,
   }
   o.set("sampler", sampler);
   o.set("n_steps", std::int64_t{n_steps});
-  o.set("n_chains", std::int64_t{4});
+  o.set("n_chains", std::int64_t{chains});
   o.set("seed", std::int64_t{seed});
   if (automatic) o.set("step_bias", step_bias);
   if (!automatic) {
@@ -87,9 +91,20 @@ void add_verdict(RunResult& out, const sgmc::SampleResult& result) {
   if (result.chains.front()->contour() == nullptr) return;
   const auto diagnosed = sgmc::diagnose_run(sgmc::recorded_run(result.chains));
   out.flagged = !diagnosed.verdict.converged;
-  for (const auto& theta : diagnosed.thetas) {
-    out.rhat = std::max(out.rhat, theta[static_cast<std::size_t>(sgmc::ContourCheck::kWeightedRhat)]);
+  const auto checks = sgmc::contour_checks();
+  for (std::size_t c = 0; c < checks.size(); ++c) {
+    double worst = NAN;
+    for (std::size_t t = 0; t < diagnosed.thetas.size(); ++t) {
+      const double value = diagnosed.thetas[t][c];
+      if (std::isnan(worst) || (checks[c].fails_above ? value > worst : value < worst)) worst = value;
+    }
+    out.worst[c] = worst;
+    // The verdict's reasons read "<label>: <name> = ..." for a failed check.
+    if (diagnosed.verdict.reasons.find(": " + std::string(checks[c].name) + " ") == std::string::npos) continue;
+    if (!out.fired.empty()) out.fired += ' ';
+    out.fired.append(checks[c].name);
   }
+  out.rhat = out.worst[static_cast<std::size_t>(sgmc::ContourCheck::kWeightedRhat)];
   out.reasons = diagnosed.verdict.reasons;
   out.choice = describe(result.chains.front()->contour()->snapshot());
 }
@@ -100,7 +115,7 @@ RunResult run(const Mixture& target, const std::string& sampler, Index n_steps, 
   const sgmc::Vec x0 = target.centres.col(target.start_mode);
   const auto start = std::chrono::steady_clock::now();
   const auto result =
-      sgmc::sample(*model, options_for(sampler, n_steps, seed, fixed, step_bias), x0, {});
+      sgmc::sample(*model, options_for(sampler, n_steps, target.chains, seed, fixed, step_bias), x0, {});
   RunResult out;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const auto estimate = sgmc::bench::mode_masses(target, result);
@@ -117,7 +132,7 @@ RunResult run_posterior(const std::string& dir, const std::string& sampler, Inde
                         Index seed, double step_bias) {
   const auto model = sgmc::bench::LowDimGaussMix::from_posteriordb(dir);
   const auto reference = sgmc::bench::reference_moments(dir, sgmc::bench::LowDimGaussMix::names());
-  auto o = options_for(sampler, n_steps, seed, {}, step_bias);
+  auto o = options_for(sampler, n_steps, 4, seed, {}, step_bias);
   // eps / friction = 1e-4 for CSGHMC; pCSGLD's preconditioner 1/(0.1 + sqrt(V))
   // grows to 10 where the full-data mean gradient vanishes, at the mode.
   if (step_bias == 0.0) {
@@ -155,13 +170,13 @@ int main(int argc, char** argv) {
   sgmc::bench::CommandLine app{"Contour samplers with the automatic partition on asymmetric mixtures"};
   Index n_steps = 200000;
   Index seeds = 10;
-  std::vector<std::string> targets{"mix2_d2",  "mix2u_d2", "mix2u_d5", "mix2u_d10",
-                                   "mix3_d2",  "mix3_d5",  "mix3_d10", "low_dim_gauss_mix"};
+  std::vector<std::string> targets{"mix2_d2", "mix2u_d2", "mix2u_d5",  "mix2u_d10",         "mix2w_d10",
+                                   "mix3_d2", "mix3_d5",  "mix3_d10", "low_dim_gauss_mix"};
   std::vector<std::string> samplers{"csgld", "csghmc", "pcsgld", "icsgld", "sgld", "resgld"};
   std::string csv_path = "contour_robustness.csv";
   bool verbose = false;
   FixedPartition fixed;
-  app.option("--steps", n_steps, "iterations per chain (4 chains)");
+  app.option("--steps", n_steps, "iterations per chain (4 chains; 1 for mix2w_d10)");
   app.option("--seeds", seeds, "runs per target and sampler");
   app.option("--targets", targets, "targets of mixtures.hpp");
   app.option("--samplers", samplers, "samplers");
@@ -180,10 +195,13 @@ int main(int argc, char** argv) {
 
   std::vector<Mixture> all{sgmc::bench::two_modes_2d()};
   for (const Index d : {2, 5, 10}) all.push_back(sgmc::bench::two_modes(d));
+  all.push_back(sgmc::bench::two_modes_one_chain());
   for (const Index d : {2, 5, 10}) all.push_back(sgmc::bench::three_modes(d));
 
   std::ofstream csv(csv_path);
-  csv << "target,sampler,seed,max_error,kish_share,flagged,weighted_rhat,seconds,partition\n";
+  csv << "target,sampler,seed,max_error,kish_share,flagged,weighted_rhat,seconds,partition,fired";
+  for (const auto& check : sgmc::contour_checks()) csv << "," << check.name;
+  csv << "\n";
   std::printf("%-10s %-7s %6s %8s %9s %6s %8s  %s\n", "target", "sampler", "within", "median",
               "kish", "flags", "seconds", "partition (chain 0, seed 1)");
   for (const auto& name : targets) {
@@ -216,7 +234,10 @@ int main(int argc, char** argv) {
         kish += r.kish_share / static_cast<double>(seeds);
         seconds += r.seconds / static_cast<double>(seeds);
         csv << name << "," << sampler << "," << seed << "," << r.error << "," << r.kish_share << ","
-            << r.flagged << "," << r.rhat << "," << r.seconds << ",\"" << r.choice << "\"\n";
+            << r.flagged << "," << r.rhat << "," << r.seconds << ",\"" << r.choice << "\",\""
+            << r.fired << "\"";
+        for (const double value : r.worst) csv << "," << value;
+        csv << "\n";
         if (verbose && r.flagged) std::printf("    seed %ld: %s\n", static_cast<long>(seed), r.reasons.c_str());
       }
       std::sort(errors.begin(), errors.end());

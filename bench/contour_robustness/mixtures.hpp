@@ -23,6 +23,7 @@ struct Mixture {
   Eigen::MatrixXd centres;   ///< d x K
   Eigen::VectorXd variances; ///< per component
   Index start_mode = 0;      ///< the (minor) mode every chain starts at
+  Index chains = 4;          ///< chains per run
 
   Index dim() const { return centres.rows(); }
   std::unique_ptr<GaussianMixtureTarget> target() const {
@@ -59,6 +60,16 @@ inline Mixture two_modes(Index d) {
   centres(0, 1) = 4;
   return {"mix2u_d" + std::to_string(d), Eigen::Vector2d(0.25, 0.75), centres,
           Eigen::Vector2d(0.49, 1.0), 0};
+}
+
+/// Issue #32's miss: two modes of weights 0.3 and 0.7 and standard
+/// deviations 0.7 and 1, 8 apart along the first axis, in 10 dimensions,
+/// one chain per run (no across-chain comparison), started in the minor one.
+inline Mixture two_modes_one_chain() {
+  Eigen::MatrixXd centres = Eigen::MatrixXd::Zero(10, 2);
+  centres(0, 0) = -4;
+  centres(0, 1) = 4;
+  return {"mix2w_d10", Eigen::Vector2d(0.3, 0.7), centres, Eigen::Vector2d(0.49, 1.0), 0, 1};
 }
 
 /// Three modes of weights 0.15, 0.35, 0.5 and standard deviations 0.5, 1,

@@ -43,8 +43,7 @@ sgmc_status sgmc_draws_contour_diagnostics(const sgmc_draws* draws, int64_t chai
     if (draws->shared_theta) {
       values = sgmc::diagnose_contour(all);
     } else if (chain == -1) {
-      values.fill(std::numeric_limits<double>::quiet_NaN());
-      values[SGMC_CONTOUR_WEIGHTED_RHAT] = sgmc::weighted_rhat(all);
+      values = sgmc::across_chains(all);
     } else {
       values = sgmc::diagnose_contour(std::span(all).subspan(static_cast<std::size_t>(chain), 1));
     }

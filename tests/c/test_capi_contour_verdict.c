@@ -117,9 +117,10 @@ static void test_flagged(const sgmc_model *mix1d) {
   CHECK(strstr(reasons, "chain 0: theta_max = ") != NULL);
   CHECK((int64_t)strlen(reasons) + 1 == needed);
   free(reasons);
-  /* chain -1: the weighted R-hat across the independent chains alone. */
+  /* chain -1: the weighted R-hat and ESS across the independent chains alone. */
   CHECK_OK(sgmc_draws_contour_diagnostics(d, -1, across, SGMC_CONTOUR_CHECKS));
-  CHECK(isnan(across[SGMC_CONTOUR_THETA_MAX]) && isfinite(across[SGMC_CONTOUR_WEIGHTED_RHAT]));
+  CHECK(isnan(across[SGMC_CONTOUR_THETA_MAX]) && isfinite(across[SGMC_CONTOUR_WEIGHTED_RHAT]) &&
+        isfinite(across[SGMC_CONTOUR_WEIGHTED_ESS]));
   CHECK_OK(sgmc_draws_copy_stat(d, 0, "contour_across_weighted_rhat", &across_rhat, 1));
   CHECK(across_rhat == across[SGMC_CONTOUR_WEIGHTED_RHAT]);
   CHECK_OK(sgmc_draws_contour_diagnostics(d, 1, values, SGMC_CONTOUR_CHECKS));
@@ -147,8 +148,8 @@ static void test_errors(const sgmc_model *mix1d) {
   d = NULL;
   CHECK_ERROR(sgmc_draws_contour_verdict(NULL, &converged, NULL, 0, NULL),
               SGMC_ERROR_INVALID_ARGUMENT, "'draws'");
-  CHECK_ERROR(sgmc_contour_check_info((sgmc_contour_check)6, &name, NULL, NULL),
-              SGMC_ERROR_INVALID_ARGUMENT, "'check' = 6");
+  CHECK_ERROR(sgmc_contour_check_info((sgmc_contour_check)SGMC_CONTOUR_CHECKS, &name, NULL, NULL),
+              SGMC_ERROR_INVALID_ARGUMENT, "'check' = 7");
   CHECK_ERROR(sgmc_contour_check_info((sgmc_contour_check)-1, &name, NULL, NULL),
               SGMC_ERROR_INVALID_ARGUMENT, "'check' = -1");
   /* Options that do not fit the automatic partition, refused by name. */

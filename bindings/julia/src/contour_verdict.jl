@@ -39,9 +39,11 @@ end
 
 The statistics of the theta of one chain (of all chains, pooled, for the
 interacting samplers, whose chains share theta): `theta_max`, `visit_tv`,
-`multiplier_out`, `theta_drift`, `kish_share`, `weighted_rhat` (NaN where
-nothing can be computed). `chain = 0` gives, for several independent
-chains, the weighted R-hat across all of them (the other values NaN).
+`multiplier_out`, `theta_drift`, `kish_share`, `weighted_rhat`,
+`weighted_ess` (NaN where nothing can be computed). `chain = 0` gives, for
+several independent chains, the weighted R-hat across all of them and the
+weighted ESS of the mean of their estimates, on which the verdict judges
+`weighted_ess` (the other values NaN).
 Their limits: [`contour_checks`](@ref).
 """
 function contour_diagnostics(d::Draws, chain::Integer = 1)

@@ -239,7 +239,7 @@ end
         @test v.converged && v.reasons == ""
         g = contour_diagnostics(d)
         @test keys(g) == (:theta_max, :visit_tv, :multiplier_out, :theta_drift, :kish_share,
-                          :weighted_rhat)
+                          :weighted_rhat, :weighted_ess)
         @test all(c -> c.fails_above ? g[c.name] <= c.limit : g[c.name] >= c.limit, contour_checks())
         w = pooled_weighted_moments(d)
         @test 0.6 * 4 - 0.4 * 6 - 0.5 < w.mean[1] < 0.6 * 4 - 0.4 * 6 + 0.5

@@ -844,7 +844,7 @@ SGMC_API sgmc_status sgmc_draws_copy(const sgmc_draws *draws, int64_t chain, dou
  *  "contour_zeta", "contour_pilot_steps", "contour_automatic" (the
  *  partition the chain ran with), "contour_theta_max", "contour_visit_tv",
  *  "contour_multiplier_out", "contour_theta_drift", "contour_kish_share",
- *  "contour_weighted_rhat" (the convergence checks of its theta, see
+ *  "contour_weighted_rhat", "contour_weighted_ess" (the convergence checks of its theta, see
  *  ::sgmc_contour_check), "contour_converged" (the run's verdict, 1 or 0)
  *  and, for several chains that do not share theta,
  *  "contour_across_weighted_rhat" (contour samplers); "mhbt_proposed",
@@ -1950,7 +1950,7 @@ SGMC_API sgmc_status sgmc_draws_resample(const sgmc_draws *draws, int64_t chain,
  *  "contour_automatic" of each chain give the partition it ran with
  *  (::SGMC_ERROR_STATE for a chain stopped during its pilot).
  *
- *  Every contour run is also diagnosed: six statistics per theta (per
+ *  Every contour run is also diagnosed: seven statistics per theta (per
  *  chain, or one for all chains of an interacting sampler), each with a
  *  documented limit, and a verdict. A run whose verdict is "not converged"
  *  must not be trusted, whatever its estimates look like.
@@ -1964,13 +1964,14 @@ typedef enum sgmc_contour_check {
   SGMC_CONTOUR_THETA_MAX = 0,      /**< the largest share of the energy pdf theta estimates in one subregion; fails above 0.9 */
   SGMC_CONTOUR_VISIT_TV = 1,       /**< TV distance of the last half's subregion visits from the fixed point's; fails above 0.2 */
   SGMC_CONTOUR_MULTIPLIER_OUT = 2, /**< share of the last half's moves with a multiplier outside [-2, 4]; fails above 0.05 */
-  SGMC_CONTOUR_THETA_DRIFT = 3,    /**< TV distance theta moved over the last quarter; fails above 0.1 */
+  SGMC_CONTOUR_THETA_DRIFT = 3,    /**< how far (total variation) theta's block averages moved between the two quarters of the last half, when beyond 4 standard errors of their block-to-block spread (else 0); fails above 0.05 */
   SGMC_CONTOUR_KISH_SHARE = 4,     /**< Kish ESS of the weights over the number of draws; fails below 0.01 */
-  SGMC_CONTOUR_WEIGHTED_RHAT = 5   /**< split-chain potential scale reduction of the weighted estimates; fails above 1.1 */
+  SGMC_CONTOUR_WEIGHTED_RHAT = 5,  /**< split-chain potential scale reduction of the weighted estimates; fails above 1.1 */
+  SGMC_CONTOUR_WEIGHTED_ESS = 6    /**< effective sample size of the weighted means from the spread of 20 block estimates; fails below 100 */
 } sgmc_contour_check;
 
 /** The number of statistics of sgmc_contour_check. */
-#define SGMC_CONTOUR_CHECKS 6
+#define SGMC_CONTOUR_CHECKS 7
 
 /** @brief The name, limit and failing side of one statistic.
  *  @param[in] check One of ::sgmc_contour_check.
@@ -1988,12 +1989,14 @@ SGMC_API sgmc_status sgmc_contour_check_info(sgmc_contour_check check, const cha
  *
  *  For csgld, csghmc, pcsgld and ksgld, @p chain = -1 gives the row
  *  "across chains" of the verdict: ::SGMC_CONTOUR_WEIGHTED_RHAT over the
- *  halves of all chains, NaN for the other statistics.
+ *  halves of all chains and ::SGMC_CONTOUR_WEIGHTED_ESS of the mean of the
+ *  chains' estimates (with several chains, the verdict judges
+ *  weighted_ess on this row only), NaN for the other statistics.
  *  @param[in] draws Draws of a contour sampler.
  *  @param[in] chain In [0, n_chains), or -1.
  *  @param[out] out ::SGMC_CONTOUR_CHECKS values in the order of
  *              ::sgmc_contour_check; NaN where nothing can be computed (no
- *              draws after the pilot, or a run stopped before the last quarter).
+ *              draws after the pilot, or too few to cut into blocks).
  *  @param[in] out_len At least ::SGMC_CONTOUR_CHECKS.
  *  @return ::SGMC_OK, ::SGMC_ERROR_STATE (not a contour sampler) or
  *          ::SGMC_ERROR_INVALID_ARGUMENT. */

@@ -31,11 +31,12 @@ Contour::Contour(const ContourSettings& settings, bool adaptive, Index capacity,
       pilot_energies_(Vec::Zero(pilot_steps_)),
       pilot_log_weights_(Vec::Zero(pilot_steps_ - stage1_)),
       stage_done_(automatic_ ? 0 : 2),
-      late_from_(n_steps - (n_steps - pilot_steps_) / 4),
+      half_from_(n_steps - (n_steps - pilot_steps_) / 2),
       theta_(shared ? std::move(shared) : std::make_shared<Theta>(settings)),
       // An automatic partition's trace is sized when its m is known.
       trace_(settings.partition.m, automatic_ ? 0 : capacity, automatic_ ? 0 : thetas_after(n_steps)),
-      theta_late_(Vec::Zero(settings.partition.m)) {}
+      theta_sums_(Eigen::MatrixXd::Zero(settings.partition.m, kThetaBlocks)),
+      block_iterations_(Vec::Zero(kThetaBlocks)) {}
 
 Index Contour::thetas_after(Index steps) const {
   const Index thin = settings_.theta_thin;
@@ -56,7 +57,8 @@ void Contour::configure(Index stage, const PartitionChoice& choice) {
   settings_ = chosen_settings(settings_, choice);
   if (!shared_) theta_->reset(settings_);
   trace_ = ContourTrace(choice.partition.m, capacity_, thetas_after(n_steps_));
-  theta_late_ = Vec::Zero(choice.partition.m);
+  theta_sums_ = Eigen::MatrixXd::Zero(choice.partition.m, kThetaBlocks);
+  block_iterations_.setZero();
   stage_done_ = stage;
   sa_origin_ = stage_end(stage);
 }
@@ -91,16 +93,19 @@ double Contour::step(double u, Index k, double tau, bool record) {
                 theta_->log_weight(WeightKind::kBin, u, j), g);
   }
   if (settings_.theta_thin > 0 && k % settings_.theta_thin == 0) trace_.push_theta(theta_->values());
-  if (k == late_from_) {
-    theta_late_ = theta_->values();
-    has_late_ = true;
+  if (k > half_from_) {  // theta_drift's block sums (contour_convergence.hpp)
+    const Index b = (k - half_from_ - 1) * kThetaBlocks / (n_steps_ - half_from_);
+    theta_sums_.col(b) += theta_->values();
+    block_iterations_[b] += 1;
   }
   return g;
 }
 
 ContourDraws Contour::snapshot() const {
-  return {trace_.trimmed(), *theta_, has_late_ ? theta_late_ : Vec(), automatic_, pilot_steps_,
-          stage_done_ == 2};
+  const auto reached = (block_iterations_.array() > 0).count();
+  Eigen::MatrixXd blocks(theta_sums_.rows(), reached);
+  for (Index b = 0; b < reached; ++b) blocks.col(b) = theta_sums_.col(b) / block_iterations_[b];
+  return {trace_.trimmed(), *theta_, std::move(blocks), automatic_, pilot_steps_, stage_done_ == 2};
 }
 
 void Contour::save(ByteWriter& out) const {
@@ -112,8 +117,8 @@ void Contour::save(ByteWriter& out) const {
   }
   if (!shared_) theta_->save(out);
   trace_.save(out);
-  out.i64(has_late_ ? 1 : 0);
-  if (has_late_) out.values(theta_late_);
+  out.values({theta_sums_.data(), static_cast<std::size_t>(theta_sums_.size())});
+  out.values(block_iterations_);
 }
 
 void Contour::load(ByteReader& in, Index draws, Index steps) {
@@ -130,9 +135,11 @@ void Contour::load(ByteReader& in, Index draws, Index steps) {
   }
   if (!shared_) theta_->load(in);
   trace_.load(in, draws, thetas_after(steps));
-  has_late_ = in.index("late theta kept", 0, 1) == 1;
-  if (has_late_ != (steps >= late_from_)) in.fail("late theta kept", "does not match the iterations done");
-  if (has_late_) in.values("late theta", theta_late_);
+  in.values("theta block sums", {theta_sums_.data(), static_cast<std::size_t>(theta_sums_.size())});
+  in.values("theta block iterations", block_iterations_);
+  if (block_iterations_.sum() != static_cast<double>(std::max<Index>(steps - half_from_, 0))) {
+    in.fail("theta block iterations", "do not match the iterations done");
+  }
 }
 
 }  // namespace sgmc

@@ -25,15 +25,21 @@ namespace sgmc {
 class ByteReader;
 class ByteWriter;
 
+/// theta_drift's blocks (lib/sgmc/diagnostics/contour_convergence.hpp
+/// derives the number): the last half of the iterations after the pilot is
+/// cut into this many, and theta is averaged over each.
+inline constexpr Index kThetaBlocks = 16;
+
 /// A contour chain's record as handed to users: its trace, final theta
 /// (which carries the partition, zeta and field), and what the
 /// convergence diagnostics need beside them.
 struct ContourDraws {
   ContourTrace trace;
   Theta theta;
-  /// theta after iteration late_from() (SPEC §4.4 "theta drift"); empty
-  /// when the run stopped before it.
-  Vec theta_late;
+  /// m x F: column b the mean of theta over the iterations of block b of
+  /// the last half after the pilot (SPEC §4.4 "theta drift"), for the F
+  /// blocks the run reached (0 when it stopped before the last half).
+  Eigen::MatrixXd theta_blocks;
   bool automatic = false;  ///< the partition was chosen by the pilot
   Index pilot_steps = 0;   ///< K_pilot of an automatic partition
   bool configured = true;  ///< false when the run stopped during the pilot
@@ -76,9 +82,6 @@ class Contour {
   /// theta_0 the chain moves with from the next iteration. A chain that
   /// shares its theta does not reset it (its owner does). Allocates.
   void configure(Index stage, const PartitionChoice& choice);
-  /// The iteration after which theta_late is kept: the start of the last
-  /// quarter after the pilot.
-  Index late_from() const { return late_from_; }
   const Theta& theta() const { return *theta_; }
   /// True when the theta is shared with other chains and updated by its owner.
   bool shares_theta() const { return shared_; }
@@ -108,11 +111,11 @@ class Contour {
   Vec pilot_log_weights_;  ///< stage 2's running log-weights
   Index stage_done_;       ///< the last pilot stage ended (2 for a fixed partition)
   Index sa_origin_ = 0;    ///< k0 of the SA steps omega_(k - k0)
-  Index late_from_;
-  bool has_late_ = false;
+  Index half_from_;  ///< the last iteration before the last half
   std::shared_ptr<Theta> theta_;
   ContourTrace trace_;
-  Vec theta_late_;
+  Eigen::MatrixXd theta_sums_;  ///< m x kThetaBlocks: sum of theta over each block's iterations
+  Vec block_iterations_;        ///< the iterations summed into each block
 };
 
 }  // namespace sgmc

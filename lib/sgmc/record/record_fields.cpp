@@ -148,6 +148,7 @@ const RecordField kStatistics[] = {
   {"contour_kish_share", FieldType::kDouble, contour, check_value<ContourCheck::kKishShare>},
   {"contour_weighted_rhat", FieldType::kDouble, contour,
    check_value<ContourCheck::kWeightedRhat>},
+  {"contour_weighted_ess", FieldType::kDouble, contour, check_value<ContourCheck::kWeightedEss>},
   {"contour_across_weighted_rhat", FieldType::kDouble, across_chains,
    [](const RecordedRun& r, std::size_t) {
      return double_scalar(diagnose_run(r).thetas.back()[static_cast<std::size_t>(

@@ -56,7 +56,8 @@ void save_recorded(ByteWriter& out, const RecordedChain& d) {
   out.i64(contour.trace.theta_trace().cols());
   contour.trace.save(out);
   contour.theta.save_described(out);
-  out.values(contour.theta_late);
+  out.i64(contour.theta_blocks.cols());
+  out.values({contour.theta_blocks.data(), static_cast<std::size_t>(contour.theta_blocks.size())});
   out.flag(contour.automatic);
   out.i64(contour.pilot_steps);
   out.flag(contour.configured);
@@ -97,12 +98,13 @@ RecordedChain load_recorded(ByteReader& in) {
   ContourTrace trace(m, n, thetas);
   trace.load(in, n, thetas);
   Theta theta = Theta::loaded(in);
-  const auto late = in.double_array("late theta", m);
+  Eigen::MatrixXd block_means(m, in.index("theta blocks", 0, kThetaBlocks));
+  in.doubles("theta block means", {block_means.data(), static_cast<std::size_t>(block_means.size())});
   const bool automatic = in.flag("automatic partition");
   const Index pilot = in.index("pilot steps", 0, kMax);
   const bool configured = in.flag("configured");
   d.contour = ContourDraws{std::move(trace), std::move(theta),
-                           Eigen::Map<const Vec>(late.data(), std::ssize(late)), automatic, pilot,
+                           std::move(block_means), automatic, pilot,
                            configured};
   return d;
 }

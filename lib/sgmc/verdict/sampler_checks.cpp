@@ -59,10 +59,9 @@ std::vector<Check> contour_checks_of(const RecordedRun& run) {
     Check check{"contour_" + std::string(spec.name), 0.0, spec.limit, spec.fails_above, "",
                 std::string(spec.meaning)};
     for (std::size_t t = 0; t < diagnosed.thetas.size(); ++t) {
-      const double value = diagnosed.thetas[t][k];
-      // The row across chains holds weighted_rhat alone.
-      if (std::isnan(value) && diagnosed.labels[t].rfind("across", 0) == 0) continue;
-      keep_worst(check, value, diagnosed.labels[t]);
+      if (judged(k, diagnosed.thetas, diagnosed.labels, t)) {
+        keep_worst(check, diagnosed.thetas[t][k], diagnosed.labels[t]);
+      }
     }
     out.push_back(std::move(check));
   }

@@ -2912,7 +2912,7 @@ const SGMC_CONTOUR_MULTIPLIER_OUT = sgmc_contour_check(2)
 """
     SGMC_CONTOUR_THETA_DRIFT
 
-TV distance theta moved over the last quarter; fails above 0.1
+how far (total variation) theta's block averages moved between the two quarters of the last half, when beyond 4 standard errors of their block-to-block spread (else 0); fails above 0.05
 """
 const SGMC_CONTOUR_THETA_DRIFT = sgmc_contour_check(3)
 
@@ -2931,11 +2931,18 @@ split-chain potential scale reduction of the weighted estimates; fails above 1.1
 const SGMC_CONTOUR_WEIGHTED_RHAT = sgmc_contour_check(5)
 
 """
+    SGMC_CONTOUR_WEIGHTED_ESS
+
+effective sample size of the weighted means from the spread of 20 block estimates; fails below 100
+"""
+const SGMC_CONTOUR_WEIGHTED_ESS = sgmc_contour_check(6)
+
+"""
     SGMC_CONTOUR_CHECKS
 
 The number of statistics of sgmc_contour_check.
 """
-const SGMC_CONTOUR_CHECKS = Cint(6)
+const SGMC_CONTOUR_CHECKS = Cint(7)
 
 """
     sgmc_contour_check_info(check, name, limit, fails_above)
@@ -2967,12 +2974,14 @@ The statistics of the theta of one chain (for the interacting samplers, whose ch
 
  For csgld, csghmc, pcsgld and ksgld, `chain` = -1 gives the row
  "across chains" of the verdict: `SGMC_CONTOUR_WEIGHTED_RHAT` over the
- halves of all chains, NaN for the other statistics.
+ halves of all chains and `SGMC_CONTOUR_WEIGHTED_ESS` of the mean of the
+ chains' estimates (with several chains, the verdict judges
+ weighted_ess on this row only), NaN for the other statistics.
 
 # Arguments
 - `draws` (in): Draws of a contour sampler.
 - `chain` (in): In [0, n_chains), or -1.
-- `out` (out): `SGMC_CONTOUR_CHECKS` values in the order of `sgmc_contour_check`; NaN where nothing can be computed (no draws after the pilot, or a run stopped before the last quarter).
+- `out` (out): `SGMC_CONTOUR_CHECKS` values in the order of `sgmc_contour_check`; NaN where nothing can be computed (no draws after the pilot, or too few to cut into blocks).
 - `out_len` (in): At least `SGMC_CONTOUR_CHECKS`.
 
 # Returns
@@ -3178,6 +3187,7 @@ export SGMC_CONTOUR_MULTIPLIER_OUT
 export SGMC_CONTOUR_THETA_DRIFT
 export SGMC_CONTOUR_KISH_SHARE
 export SGMC_CONTOUR_WEIGHTED_RHAT
+export SGMC_CONTOUR_WEIGHTED_ESS
 export SGMC_CONTOUR_CHECKS
 export sgmc_contour_check_info
 export sgmc_draws_contour_diagnostics

@@ -18,7 +18,7 @@ sgmc_contour_partition <- function(x) {
 
 # The statistics, their limits and which side of a limit fails.
 .sgmc_contour_checks <- function() {
-  n <- 6L
+  n <- 7L  # SGMC_CONTOUR_CHECKS of sgmc.h
   info <- lapply(seq_len(n) - 1L, function(i) c_sgmc_contour_check_info(i))
   data.frame(name = vapply(info, function(i) i$name, ""),
              limit = vapply(info, function(i) i$limit, 0),
@@ -28,7 +28,7 @@ sgmc_contour_partition <- function(x) {
 # The statistics of every theta: a data.frame with one row per chain (one
 # row "all chains" for the interacting samplers, whose chains share theta)
 # and, for several independent chains run together, a row "across chains"
-# with the weighted R-hat across them. Columns: the six statistics and
+# with the weighted R-hat and ESS across them. Columns: the seven statistics and
 # `pass`; attribute "checks" gives each statistic's limit and failing side.
 sgmc_contour_diagnostics <- function(x) {
   .check_contour(x)
@@ -47,12 +47,18 @@ sgmc_contour_diagnostics <- function(x) {
   }
   out <- as.data.frame(do.call(rbind, values))
   names(out) <- checks$name
-  out$pass <- apply(as.matrix(out), 1, function(v) {
-    ok <- ifelse(checks$fails_above, v <= checks$limit, v >= checks$limit)
-    all(!is.na(ok) & ok)
-  })
   across <- labels == "across chains"
-  out$pass[across] <- is.na(out$weighted_rhat[across]) | out$weighted_rhat[across] <= checks$limit[checks$name == "weighted_rhat"]
+  # The across row holds weighted_rhat and weighted_ess (NaN passes there);
+  # with it, weighted_ess is judged there alone (the mean of the chains'
+  # estimates), as the C verdict does.
+  judged <- function(v, row_across) {
+    ok <- ifelse(checks$fails_above, v <= checks$limit, v >= checks$limit)
+    ok <- !is.na(ok) & ok
+    if (row_across) ok <- ok | is.na(v)
+    if (any(across) && !row_across) ok[checks$name == "weighted_ess"] <- TRUE
+    all(ok)
+  }
+  out$pass <- vapply(seq_len(nrow(out)), function(i) judged(unlist(out[i, ]), across[i]), logical(1))
   out <- cbind(theta = labels, out)
   attr(out, "checks") <- checks
   out

@@ -33,7 +33,8 @@ test_that("icsgld chooses its partition and gets mix1d's mode masses", {
   expect_identical(d$theta, "all chains")
   expect_true(d$pass)
   expect_setequal(attr(d, "checks")$name, c("theta_max", "visit_tv", "multiplier_out",
-                                            "theta_drift", "kish_share", "weighted_rhat"))
+                                            "theta_drift", "kish_share", "weighted_rhat",
+                                            "weighted_ess"))
 })
 
 test_that("a thin lump at u1 ends sgmc_sample with an sgmc_untrusted warning", {
