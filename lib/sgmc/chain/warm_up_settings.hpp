@@ -25,9 +25,6 @@ struct WarmUpSettings {
   bool automatic = false;
   bool auto_friction = false;   ///< SGHMC kernels: choose the friction too
   double bias = kDefaultStepBias;  ///< delta of the step rule (step_rule.hpp)
-  /// MHBT: choose the proposal's scale (eps, or the random walk's delta
-  /// unless rw_scale is set).
-  bool auto_scale = false;
 };
 
 }  // namespace sgmc

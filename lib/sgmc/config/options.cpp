@@ -107,8 +107,9 @@ const std::array kSpecs = {
         "not set with `step_size` unset and the full batch: N (exact MH on the posterior)",
         20.0, 0, kInf, true, true),
     double_option("rw_scale", kMhbt,
-        "MHBT random walk: step delta > 0; not set with `step_size` unset: chosen by the "
-        "warm-up for an acceptance of 0.234",
+        "MHBT random walk: step delta > 0; set, `mhbt` runs without a warm-up as with "
+        "`step_size`; not set with `step_size` unset: chosen by the warm-up for an acceptance "
+        "of 0.234",
         0.1, 0, kInf, true, true),
     double_option("rsgld_beta", kMhbt,
         "MHBT RSGLD: backward noise scale beta ≥ 1",
@@ -128,7 +129,8 @@ const std::array kSpecs = {
         "(cos(pi r(k)) + 1)",
         "constant", "constant|polynomial|cyclical"),
     double_option("step_size", kEvery,
-        "eps, a, or eps0; not set: chosen by the warm-up ([warm_up.md](warm_up.md))",
+        "eps, a, or eps0; not set: chosen by the warm-up ([warm_up.md](warm_up.md)), for `mhbt` "
+        "unless `rw_scale` is set",
         1e-3, 0, kInf, true, true),
     double_option("step_bias", kEvery,
         "the automatic step's bias target delta ∈ (0, 0.5]: the largest relative error of "
@@ -381,14 +383,12 @@ T chosen(const Options& options, std::string_view key, const std::array<T, N>& m
 /// MHBT without a step size (docs/warm_up.md, "MHBT"): an unset proposal is
 /// the random walk, since the gradient proposals' noise sqrt(2 eps) / N
 /// (SPEC §7) moves about 1/N of the target's sd a step at any eps; an unset
-/// c_n is N with the full batch (exact MH on pi, SPEC §7); an unset
-/// rw_scale is the warm-up's. The warm-up's search moves the kernel as SGD.
+/// c_n is N with the full batch (exact MH on pi, SPEC §7). The warm-up's
+/// search moves the kernel as SGD.
 void apply_automatic_mhbt(const Options& options, SamplerConfig& config) {
   if (!options.is_set("proposal")) config.mhbt.proposal = MhbtProposal::kRandomWalk;
   config.mhbt.c_n_full_data = !options.is_set("c_n");
   config.mhbt.search = true;
-  config.warm_up.auto_scale =
-      config.mhbt.proposal != MhbtProposal::kRandomWalk || !options.is_set("rw_scale");
 }
 
 /// A contour sampler with an automatic partition warms up in its pilot's
@@ -599,7 +599,12 @@ SamplerConfig sampler_config(const Options& options) {
   return config;
 }
 
-bool automatic_step(const Options& options) { return !options.is_set("step_size"); }
+bool automatic_step(const Options& options) {
+  // MHBT's random walk is scaled by rw_scale: set, the run is as before too.
+  const bool scaled = sampler_kind(options.get_string("sampler")) == SamplerKind::kMhbt &&
+                      options.is_set("rw_scale");
+  return !options.is_set("step_size") && !scaled;
+}
 
 RecordPolicy record_policy(const Options& options) {
   const Index n_steps = options.get_int("n_steps");

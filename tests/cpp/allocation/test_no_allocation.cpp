@@ -112,7 +112,7 @@ TEST(NoAllocation, AutomaticWarmUpAllocatesOnlyAtItsStagesEnds) {
       config.kind = kind;
       config.batch_size = 32;
       config.precondition = {precondition, 0};
-      config.warm_up = {true, true, kDefaultStepBias, true};
+      config.warm_up = {true, true, kDefaultStepBias};
       // MHBT as options.cpp sets it up without a step size.
       config.mhbt.proposal = MhbtProposal::kRandomWalk;
       config.mhbt.search = kind == SamplerKind::kMhbt;

@@ -132,7 +132,7 @@ bool WarmUpStage::end_iteration(Index k) {
     if (!mhbt_) return false;
     // MHBT leaves its search: rebuilt as an MH chain at the point reached.
     config_.mhbt.search = false;
-    eps_ = config_.warm_up.auto_scale ? first_mh_scale() : config_.mhbt.rw_scale;
+    eps_ = first_mh_scale();
     apply_mh_scale();
     return true;
   }
@@ -185,7 +185,7 @@ bool WarmUpStage::end_mh_window() {
   if (accept_count_ > 0) {
     report_.acceptance = accept_sum_ / static_cast<double>(accept_count_);
     ++report_.windows;
-    if (config_.warm_up.auto_scale) eps_ = mh_scale(eps_, report_.acceptance, config_.mhbt.proposal);
+    eps_ = mh_scale(eps_, report_.acceptance, config_.mhbt.proposal);
   }
   report_.choice.step_size = eps_;
   accept_sum_ = 0.0;
