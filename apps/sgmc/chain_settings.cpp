@@ -64,11 +64,14 @@ std::string convergence(const std::vector<bool>& converged) {
 
 nlohmann::json chain_settings(const DrawsView& draws) {
   const bool sghmc = draws.has_statistic("friction");
+  const bool walk = draws.has_statistic("rw_scale");
   const bool automatic = draws.has_statistic("warm_up_curvature");
+  const bool acceptance = draws.has_statistic("warm_up_acceptance");
   nlohmann::json out = nlohmann::json::array();
   for (Index c = 0; c < draws.n_chains(); ++c) {
     nlohmann::json chain = {{"step_size", draws.stat(c, "step_size")}};
     if (sghmc) chain["friction"] = draws.stat(c, "friction");
+    if (walk) chain["rw_scale"] = draws.stat(c, "rw_scale");
     chain["warm_up"] = nullptr;
     if (automatic) {
       chain["warm_up"] = {{"search_steps", draws.int_stat(c, "warm_up_search_steps")},
@@ -76,6 +79,7 @@ nlohmann::json chain_settings(const DrawsView& draws) {
                           {"windows", draws.int_stat(c, "warm_up_windows")},
                           {"curvature", draws.stat(c, "warm_up_curvature")},
                           {"noise", draws.stat(c, "warm_up_noise")}};
+      if (acceptance) chain["warm_up"]["acceptance"] = draws.stat(c, "warm_up_acceptance");
     }
     out.push_back(chain);
   }
@@ -85,10 +89,15 @@ nlohmann::json chain_settings(const DrawsView& draws) {
 std::string warm_up_line(const nlohmann::json& settings) {
   const auto converged = across_chains<bool>(settings, "warm_up", "search_converged");
   if (converged.empty()) return "";
-  std::string line = "warm-up: step_size " +
-                     median_span(across_chains<double>(settings, nullptr, "step_size"), show_step);
+  // MHBT's random walk: its delta is its step, and its windows measured an acceptance.
+  const auto walk = across_chains<double>(settings, nullptr, "rw_scale");
+  std::string line = walk.empty() ? "warm-up: step_size " +
+                                        median_span(across_chains<double>(settings, nullptr, "step_size"), show_step)
+                                  : "warm-up: rw_scale " + median_span(walk, show_step);
   const auto friction = across_chains<double>(settings, nullptr, "friction");
   if (!friction.empty()) line += ", friction " + median_span(friction, show_friction);
+  const auto acceptance = across_chains<double>(settings, "warm_up", "acceptance");
+  if (!acceptance.empty()) line += ", acceptance " + median_span(acceptance, show_friction);
   return line + ", search " + span(across_chains<Index>(settings, "warm_up", "search_steps"), show_count) +
          " iterations (" + convergence(converged) + "), " +
          span(across_chains<Index>(settings, "warm_up", "windows"), show_count) + " windows";

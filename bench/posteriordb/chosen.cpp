@@ -37,7 +37,10 @@ Chosen chosen(const ChainList& chains) {
   out.step_lo = out.friction_lo = INFINITY;
   out.windows_min = chains.front()->warm_up() ? chains.front()->warm_up()->report().windows : 0;
   for (const auto& chain : chains) {
-    widen(chain->config().schedule.step_size, out.step_lo, out.step_hi);
+    // MHBT's random walk: its delta is its step.
+    const auto& config = chain->config();
+    const bool walk = config.kind == SamplerKind::kMhbt && config.mhbt.proposal == MhbtProposal::kRandomWalk;
+    widen(walk ? config.mhbt.rw_scale : config.schedule.step_size, out.step_lo, out.step_hi);
     widen(sghmc ? chain->config().sghmc.friction : 0.0, out.friction_lo, out.friction_hi);
     const WarmUpStage* warm_up = chain->warm_up();
     if (warm_up == nullptr) continue;

@@ -2,9 +2,9 @@
 // from its chains: the step size (and SGHMC's friction) each chain ran
 // with, the preconditioner the warm-up picked, and what its typical-set
 // search and windows measured (docs/warm_up.md). Each chain warms up on its
-// own, so the table gives the range over the chains; a chain without a
-// warm-up (MHBT, the contour samplers: not automatic yet) contributes its
-// fixed step only.
+// own, so the table gives the range over the chains. MHBT's step is its
+// proposal's scale (the random walk's delta), and its windows measure no
+// curvature.
 #pragma once
 
 #include <string>

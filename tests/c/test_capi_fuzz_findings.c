@@ -176,6 +176,7 @@ static void test_mhbt_energy_near_overflow(void) {
 
   CHECK_OK(sgmc_options_create(&o));
   CHECK_OK(sgmc_options_set_string(o, "sampler", "mhbt"));
+  CHECK_OK(sgmc_options_set_double(o, "step_size", 1e-3)); /* no warm-up: 10 steps */
   CHECK_OK(sgmc_options_set_int(o, "n_steps", 10));
   CHECK_OK(sgmc_options_set_int(o, "threads", 1));
   CHECK_OK(sgmc_options_set_int(o, "batch_size", 0));

@@ -21,9 +21,14 @@ function _settings_line(d::Draws)
     names = statistics(d)
     per_chain(name) = [statistic(d, name, c) for c in 1:d.n_chains]
     short(x) = string(round(x; sigdigits = 2))
-    line = "step_size " * _median_span(per_chain("step_size"), short)
+    # MHBT's random walk: its delta is its step.
+    step = "rw_scale" in names ? "rw_scale" : "step_size"
+    line = step * " " * _median_span(per_chain(step), short)
     if "friction" in names
         line *= ", friction " * _median_span(per_chain("friction"), short)
+    end
+    if "warm_up_acceptance" in names
+        line *= ", acceptance " * _median_span(per_chain("warm_up_acceptance"), short)
     end
     "warm_up_curvature" in names || return line
     k = count(!=(0), per_chain("warm_up_search_converged"))

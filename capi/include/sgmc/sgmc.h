@@ -838,7 +838,10 @@ SGMC_API sgmc_status sgmc_draws_copy(const sgmc_draws *draws, int64_t chain, dou
  *  "reject"), "step_size" (the step size it ran with); "friction" (SGHMC
  *  samplers); "warm_up_search_steps", "warm_up_search_converged",
  *  "warm_up_windows", "warm_up_curvature", "warm_up_noise" (what an
- *  automatic warm-up measured: "step_size" was not set); "theta" (the
+ *  automatic warm-up measured: "step_size" was not set);
+ *  "warm_up_acceptance" (MHBT's automatic warm-up: its last window's mean
+ *  acceptance probability); "rw_scale" (MHBT's random walk: the delta it
+ *  ran with, set or chosen); "theta" (the
  *  final theta, 1 x m), "theta_trace" (one row per theta kept, see
  *  "theta_thin"), "contour_u1", "contour_du", "contour_m",
  *  "contour_zeta", "contour_pilot_steps", "contour_automatic" (the

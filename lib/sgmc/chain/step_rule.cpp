@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "sgmc/chain/preconditioner.hpp"
+#include "sgmc/diagnostics/normal_quantile.hpp"
 
 namespace sgmc {
 namespace {
@@ -109,6 +110,22 @@ StepChoice choose_step(const WindowCurvature& window, const StepRuleInput& input
   }
   std::tie(out.step_size, out.noise) = step_at(out.friction);
   return out;
+}
+
+double target_acceptance(MhbtProposal proposal) {
+  return proposal == MhbtProposal::kRandomWalk ? 0.234 : 0.574;
+}
+
+double mh_scale(double scale, double acceptance, MhbtProposal proposal) {
+  // A window may move the scale tenfold at most: its acceptance is measured
+  // at one scale, and the limit curves are only asymptotic (d -> inf).
+  constexpr double kMaxChange = 10.0;
+  if (!(acceptance > 0.0)) return scale / kMaxChange;
+  if (!(acceptance < 1.0)) return scale * kMaxChange;
+  const double ratio = normal_quantile(0.5 * target_acceptance(proposal)) /
+                       normal_quantile(0.5 * acceptance);
+  const double power = proposal == MhbtProposal::kRandomWalk ? 1.0 : 2.0 / 3.0;
+  return scale * std::clamp(std::pow(ratio, power), 1.0 / kMaxChange, kMaxChange);
 }
 
 }  // namespace sgmc

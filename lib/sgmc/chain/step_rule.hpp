@@ -65,4 +65,20 @@ struct StepChoice {
 /// measure_curvature()'s nullopt.
 StepChoice choose_step(const WindowCurvature& window, const StepRuleInput& input);
 
+/// MHBT (docs/warm_up.md, "MHBT"): the mean acceptance probability its
+/// proposal's scale is tuned to: 0.234 for the random walk (Roberts, Gelman
+/// & Gilks 1997), 0.574 for the gradient proposals, MALA's (Roberts &
+/// Rosenthal 1998).
+double target_acceptance(MhbtProposal proposal);
+
+/// The next window's scale of an MHBT proposal from the last window's scale
+/// and mean acceptance probability a, by inverting the acceptance curve of
+/// the proposal's high-dimensional limit on a Gaussian: the random walk's
+/// a = 2 Phi(-l sqrt(I) / 2) with delta proportional to l (RGG 1997), so
+/// delta' = delta Phi^-1(a* / 2) / Phi^-1(a / 2); MALA's a = 2 Phi(-K l^3)
+/// with eps proportional to l^2 (R&R 1998), so eps' = eps (Phi^-1(a* / 2) /
+/// Phi^-1(a / 2))^(2/3). Within [scale / 10, 10 scale] (a = 0 or 1 give
+/// those bounds).
+double mh_scale(double scale, double acceptance, MhbtProposal proposal);
+
 }  // namespace sgmc

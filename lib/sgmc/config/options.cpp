@@ -99,13 +99,17 @@ const std::array kSpecs = {
     // MHBT (SPEC §7).
     string_option("proposal", kMhbt,
         "MHBT: `random_walk`, `sgld` (MHBT eq. 5) or `rsgld` (eq. 6/7); `step_size` is "
-        "the learning rate eps (constant schedule only)",
+        "the learning rate eps (constant schedule only); not set with `step_size` unset: "
+        "`random_walk` ([warm_up.md](warm_up.md#mhbt))",
         "rsgld", "random_walk|sgld|rsgld"),
     double_option("c_n", kMhbt,
-        "MHBT: batch-tempering constant c_n > 0; the x-marginal has temperature N / c_n",
+        "MHBT: batch-tempering constant c_n > 0; the x-marginal has temperature N / c_n; "
+        "not set with `step_size` unset and the full batch: N (exact MH on the posterior)",
         20.0, 0, kInf, true, true),
     double_option("rw_scale", kMhbt,
-        "MHBT random walk: step delta > 0",
+        "MHBT random walk: step delta > 0; set, `mhbt` runs without a warm-up as with "
+        "`step_size`; not set with `step_size` unset: chosen by the warm-up for an acceptance "
+        "of 0.234",
         0.1, 0, kInf, true, true),
     double_option("rsgld_beta", kMhbt,
         "MHBT RSGLD: backward noise scale beta ≥ 1",
@@ -125,8 +129,8 @@ const std::array kSpecs = {
         "(cos(pi r(k)) + 1)",
         "constant", "constant|polynomial|cyclical"),
     double_option("step_size", kEvery,
-        "eps, a, or eps0; not set: chosen by the warm-up for every sampler but `mhbt` "
-        "([warm_up.md](warm_up.md)), 1e-3 for `mhbt`",
+        "eps, a, or eps0; not set: chosen by the warm-up ([warm_up.md](warm_up.md)), for `mhbt` "
+        "unless `rw_scale` is set",
         1e-3, 0, kInf, true, true),
     double_option("step_bias", kEvery,
         "the automatic step's bias target delta ∈ (0, 0.5]: the largest relative error of "
@@ -376,10 +380,16 @@ T chosen(const Options& options, std::string_view key, const std::array<T, N>& m
   return meanings[choice_index(choices, options.get_string(key))];
 }
 
-/// The samplers whose step size the warm-up chooses when "step_size" is not
-/// set (docs/warm_up.md): those moving by SGLD, SGHMC or pSGLD. MHBT, whose
-/// step is a Metropolis proposal's, keeps step_size = 1e-3 for now.
-bool warm_up_samplers(SamplerKind kind) { return kind != SamplerKind::kMhbt; }
+/// MHBT without a step size (docs/warm_up.md, "MHBT"): an unset proposal is
+/// the random walk, since the gradient proposals' noise sqrt(2 eps) / N
+/// (SPEC §7) moves about 1/N of the target's sd a step at any eps; an unset
+/// c_n is N with the full batch (exact MH on pi, SPEC §7). The warm-up's
+/// search moves the kernel as SGD.
+void apply_automatic_mhbt(const Options& options, SamplerConfig& config) {
+  if (!options.is_set("proposal")) config.mhbt.proposal = MhbtProposal::kRandomWalk;
+  config.mhbt.c_n_full_data = !options.is_set("c_n");
+  config.mhbt.search = true;
+}
 
 /// A contour sampler with an automatic partition warms up in its pilot's
 /// first stage, which moves with the plain step (SPEC §4.4): its burn-in is
@@ -575,6 +585,7 @@ SamplerConfig sampler_config(const Options& options) {
             "needs step_size: without it the warm-up chooses every replica's step (unset "
             "step_size_max, or set step_size)");
     config.warm_up = {true, !options.is_set("friction"), options.get_double("step_bias")};
+    if (config.kind == SamplerKind::kMhbt) apply_automatic_mhbt(options, config);
     // A metric pays whenever the coordinates' scales or correlations differ
     // (the chain chooses dense or diag by the dimension); replica exchange
     // swaps states between chains whose windows differ, so its chains keep
@@ -589,7 +600,10 @@ SamplerConfig sampler_config(const Options& options) {
 }
 
 bool automatic_step(const Options& options) {
-  return !options.is_set("step_size") && warm_up_samplers(sampler_kind(options.get_string("sampler")));
+  // MHBT's random walk is scaled by rw_scale: set, the run is as before too.
+  const bool scaled = sampler_kind(options.get_string("sampler")) == SamplerKind::kMhbt &&
+                      options.is_set("rw_scale");
+  return !options.is_set("step_size") && !scaled;
 }
 
 RecordPolicy record_policy(const Options& options) {

@@ -89,7 +89,7 @@ SamplerConfig sampler_config(const Options& options);
 ContourSettings contour_settings(const Options& options);
 RecordPolicy record_policy(const Options& options);
 /// True when the warm-up chooses the step size (docs/warm_up.md): "step_size"
-/// is not set and the sampler is one the warm-up serves.
+/// is not set (nor, for "mhbt", "rw_scale").
 bool automatic_step(const Options& options);
 RunConfig run_config(const Options& options);
 /// "checkpoint_file" and "checkpoint_every" (preamble and resume unset).

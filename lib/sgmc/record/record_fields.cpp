@@ -35,6 +35,10 @@ bool warmed_up(const RecordedRun& run) {
   return !run.chains.empty() && run.chains.front().warm_up.has_value();
 }
 bool sghmc(const RecordedRun& run) { return !run.chains.empty() && run.chains.front().friction > 0.0; }
+bool random_walk(const RecordedRun& run) {
+  return !run.chains.empty() && run.chains.front().rw_scale > 0.0;
+}
+bool mhbt_warmed_up(const RecordedRun& run) { return mhbt(run) && warmed_up(run); }
 bool swaps(const RecordedRun& run) { return !run.swaps.attempts.empty(); }
 
 const ContourDraws& contour_of(const RecordedRun& run, std::size_t c) {
@@ -119,6 +123,10 @@ const RecordField kStatistics[] = {
      return double_scalar(r.chains[c].warm_up->choice.curvature); }},
   {"warm_up_noise", FieldType::kDouble, warmed_up, [](const RecordedRun& r, std::size_t c) {
      return double_scalar(r.chains[c].warm_up->choice.noise); }},
+  {"rw_scale", FieldType::kDouble, random_walk, [](const RecordedRun& r, std::size_t c) {
+     return double_scalar(r.chains[c].rw_scale); }},
+  {"warm_up_acceptance", FieldType::kDouble, mhbt_warmed_up, [](const RecordedRun& r, std::size_t c) {
+     return double_scalar(r.chains[c].warm_up->acceptance); }},
   {"theta", FieldType::kDouble, contour, [](const RecordedRun& r, std::size_t c) {
      const auto theta = contour_of(r, c).theta.values();
      return doubles({theta.begin(), theta.end()}, 1, theta.size()); }},

@@ -13,6 +13,9 @@ RecordedChain recorded(const Chain& chain) {
   RecordedChain out{chain.draws().trimmed(), config.temperature, chain.steps_done(), chain.faults(),
                     config.schedule.step_size,
                     dynamics(config.kind) == SamplerKind::kSghmc ? config.sghmc.friction : 0.0,
+                    config.kind == SamplerKind::kMhbt && config.mhbt.proposal == MhbtProposal::kRandomWalk
+                        ? config.mhbt.rw_scale
+                        : 0.0,
                     std::nullopt, std::nullopt, std::nullopt, std::nullopt};
   if (const SteinMoments* stein = chain.stein()) out.stein = stein->ratios(config.temperature);
   if (const WarmUpStage* warm_up = chain.warm_up()) out.warm_up = warm_up->report();
@@ -31,12 +34,13 @@ void save_recorded(ByteWriter& out, const RecordedChain& d) {
   out.i64(d.faults);
   out.f64(d.step_size);
   out.f64(d.friction);
+  out.f64(d.rw_scale);
   out.flag(d.warm_up.has_value());
   if (d.warm_up) {
     const WarmUpReport& w = *d.warm_up;
     out.indices(std::vector<Index>{w.search_steps, w.search_converged ? 1 : 0, w.windows});
     out.values(std::vector<double>{w.choice.step_size, w.choice.friction, w.choice.curvature,
-                                   w.choice.noise});
+                                   w.choice.noise, w.acceptance});
   }
   out.flag(d.mhbt.has_value());
   if (d.mhbt) {
@@ -72,14 +76,14 @@ RecordedChain load_recorded(ByteReader& in) {
   store.load(in, n, kMax);
   RecordedChain d{std::move(store), in.f64("temperature"), in.index("iterations", 0, kMax),
                in.index("faults", 0, kMax), in.f64("step size"), in.f64("friction"),
-               std::nullopt, std::nullopt, std::nullopt, std::nullopt};
+               in.f64("random-walk scale"), std::nullopt, std::nullopt, std::nullopt, std::nullopt};
   if (in.flag("warm-up")) {
     std::vector<Index> counts(3);
     in.indices("warm-up counts", counts, 0, kMax);
-    std::vector<double> choice(4);
+    std::vector<double> choice(5);
     in.values("warm-up choice", choice);
     d.warm_up = WarmUpReport{counts[0], counts[1] == 1, counts[2],
-                             StepChoice{choice[0], choice[1], choice[2], choice[3]}};
+                             StepChoice{choice[0], choice[1], choice[2], choice[3]}, choice[4]};
   }
   if (in.flag("mhbt")) {
     std::vector<Index> counts(4);

@@ -21,6 +21,7 @@ struct RecordedChain {
   Index faults = 0;          ///< evaluations rejected under on_fault = "reject"
   double step_size = 0.0;    ///< the schedule's step size the chain ran with (eps, a or eps0)
   double friction = 0.0;     ///< SGHMC kernels: the friction eta; 0 for the others
+  double rw_scale = 0.0;     ///< MHBT's random walk: its delta; 0 for the others
   std::optional<WarmUpReport> warm_up;  ///< what an automatic warm-up chose
   std::optional<MhbtStats> mhbt;        ///< MHBT's acceptance counts
   /// Stein's identity in the kernel's coordinates (docs/verdict.md), for a

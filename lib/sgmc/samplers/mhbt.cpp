@@ -42,6 +42,9 @@ void MhbtSettings::validate() const {
 Mhbt::Mhbt(ConstVecRef x0, const MhbtSettings& settings, double eps, Index data_size,
            Index batch_size)
     : settings_(validated(settings, data_size, batch_size)),
+      c_n_(settings.c_n_full_data && (batch_size == 0 || batch_size == data_size)
+               ? static_cast<double>(data_size)
+               : settings.c_n),
       density_{std::sqrt(2.0 * eps) / static_cast<double>(data_size),
                settings.proposal == MhbtProposal::kRsgld ? settings.forward_prob : 1.0, x0.size(),
                settings.exact_density},
@@ -55,7 +58,16 @@ Mhbt::Mhbt(ConstVecRef x0, const MhbtSettings& settings, double eps, Index data_
   kept_batch_.reserve(static_cast<std::size_t>(batch_size == 0 ? data_size : batch_size));
 }
 
-void Mhbt::step(const StochasticEval& eval, const StepInfo& /*info*/, NormalSource& noise) {
+void Mhbt::step(const StochasticEval& eval, const StepInfo& info, NormalSource& noise) {
+  if (settings_.search) {
+    // The typical-set search: the evaluated point is the state, and the
+    // next is SGD's move from it (SGLD's at temperature 0).
+    x_ = proposal_;
+    keep(eval);
+    phase_ = Phase::kMove;
+    proposal_ = x_ - info.step_size * grad_;
+    return;
+  }
   if (phase_ == Phase::kFirst) {
     keep(eval);
     phase_ = Phase::kMove;
@@ -66,7 +78,7 @@ void Mhbt::step(const StochasticEval& eval, const StepInfo& /*info*/, NormalSour
   const double h = eps_ / n_data_;
   Move move{};
   const auto mu = [&](double energy) { return -energy / n_data_; };  // mu_I = -U_hat_I/N (SPEC §7)
-  move.gain = settings_.c_n * (mu(eval.energy) - mu(energy_));
+  move.gain = c_n_ * (mu(eval.energy) - mu(energy_));
   if (settings_.proposal != MhbtProposal::kRandomWalk) {
     move.out = {(proposal_ - x_ + h * grad_).squaredNorm(), (proposal_ - x_ - h * grad_).squaredNorm()};
     move.back = {(x_ - proposal_ + h * eval.grad).squaredNorm(),

@@ -37,6 +37,15 @@ struct MhbtSettings {
   /// targets exp(c_n mu_I) (SPEC §7): engine-only, not in the C API, for
   /// bench/mlp_digits to show what the paper's results rest on.
   bool exact_density = true;
+  /// The automatic warm-up (docs/warm_up.md) with c_n unset: c_n = N when
+  /// the batch is the full data, so that the chain is exact full-batch MH on
+  /// pi (SPEC §7); with a mini-batch c_n stays.
+  bool c_n_full_data = false;
+  /// The warm-up's typical-set search (typical_set_search.hpp): step() moves
+  /// as gradient descent, y' = y - eps_k grad U_hat(y) at the schedule's
+  /// eps_k, with no accept/reject, from every evaluated point. The warm-up
+  /// clears it at the search's end and rebuilds the kernel.
+  bool search = false;
 
   /// Throws sgmc::Error naming the first invalid setting and its value.
   void validate() const;
@@ -76,6 +85,8 @@ class Mhbt final : public Kernel {
   std::span<const Index> kept_batch() const { return kept_batch_; }
   /// log r of the last iteration's or adjustment proposal's accept/reject.
   double last_log_ratio() const { return last_log_ratio_; }
+  /// The batch-tempering constant the chain runs with (temperature N / c_n).
+  double c_n() const { return c_n_; }
 
  private:
   enum class Phase { kFirst, kMove, kAdjust };
@@ -96,6 +107,7 @@ class Mhbt final : public Kernel {
   void propose(NormalSource& noise, bool forward_only);
 
   MhbtSettings settings_;
+  double c_n_;  ///< c_n, or N (c_n_full_data with the full batch)
   GradientProposalDensity density_;
   double eps_;
   double n_data_;

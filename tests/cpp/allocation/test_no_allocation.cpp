@@ -104,7 +104,8 @@ TEST(NoAllocation, AutomaticWarmUpAllocatesOnlyAtItsStagesEnds) {
   // rebuild the kernel); every other iteration of the warm-up, and every one
   // after it, allocates nothing.
   testing::QuadraticDataModel model(Eigen::MatrixXd::Random(5, 300), 5.0);
-  for (const auto kind : {SamplerKind::kSgld, SamplerKind::kPsgld, SamplerKind::kSghmc}) {
+  for (const auto kind : {SamplerKind::kSgld, SamplerKind::kPsgld, SamplerKind::kSghmc,
+                          SamplerKind::kMhbt}) {
     for (const auto precondition : {PreconditionKind::kNone, PreconditionKind::kDiag,
                                     PreconditionKind::kDense}) {
       SamplerConfig config;
@@ -112,6 +113,9 @@ TEST(NoAllocation, AutomaticWarmUpAllocatesOnlyAtItsStagesEnds) {
       config.batch_size = 32;
       config.precondition = {precondition, 0};
       config.warm_up = {true, true, kDefaultStepBias};
+      // MHBT as options.cpp sets it up without a step size.
+      config.mhbt.proposal = MhbtProposal::kRandomWalk;
+      config.mhbt.search = kind == SamplerKind::kMhbt;
       const Index burn_in = 400;
       Chain chain(config, {600, burn_in, 3}, model.dim(), model.data_size(), Vec::Zero(model.dim()),
                   {7, 0});
@@ -122,6 +126,9 @@ TEST(NoAllocation, AutomaticWarmUpAllocatesOnlyAtItsStagesEnds) {
         per_step[k] = allocations.load() - before;
       }
       std::vector<Index> ends{chain.warm_up()->report().search_steps, burn_in};
+      // (MHBT rebuilds its kernel with its scale at each of its windows' ends.)
+      const auto& warm_up_ends = chain.warm_up()->window_ends();
+      ends.insert(ends.end(), warm_up_ends.begin(), warm_up_ends.end());
       if (chain.preconditioner() != nullptr) {
         const auto& windows = chain.preconditioner()->window_ends();
         ends.insert(ends.end(), windows.begin(), windows.end());

@@ -21,6 +21,7 @@
 #include "sgmc/launch/options_run.hpp"
 #include "sgmc/models/gaussian.hpp"
 #include "sgmc/random/normal.hpp"
+#include "sgmc/samplers/mhbt.hpp"
 #include "support/monte_carlo.hpp"
 #include "support/toy_models.hpp"
 
@@ -35,6 +36,23 @@ Options automatic(const std::string& sampler, Index n_steps) {
   o.set("seed", Index{5});
   return o;
 }
+
+/// y_ij = 3 + sin(i + 7 j): N = n data in d dimensions around 3.
+Eigen::MatrixXd quadratic_points(Index d, Index n) {
+  Eigen::MatrixXd y(d, n);
+  for (Index i = 0; i < d; ++i) {
+    for (Index j = 0; j < n; ++j) y(i, j) = 3.0 + std::sin(static_cast<double>(i + 7 * j));
+  }
+  return y;
+}
+
+/// QuadraticDataModel on those points, prior variance 4: an isotropic
+/// Gaussian posterior of precision n + 1/4 and mean sum_j y_j / (n + 1/4).
+testing::QuadraticDataModel quadratic_data(Index d, Index n) {
+  return testing::QuadraticDataModel(quadratic_points(d, n), 4.0);
+}
+
+Vec quadratic_data_sum(Index d, Index n) { return quadratic_points(d, n).rowwise().sum(); }
 
 TEST(WarmUp, TheSearchStopsWhereTheEnergysFallIsLostInItsNoise) {
   // Energies 1000 exp(-k/100) + N(0, 5^2): a block of 25 falls by about
@@ -155,30 +173,98 @@ TEST(WarmUp, SghmcIsRightFromAFarStartWithNothingSet) { expect_right_from_far("s
 TEST(WarmUp, PsgldIsRightFromAFarStartWithNothingSet) { expect_right_from_far("psgld"); }
 TEST(WarmUp, CycsgldIsRightFromAFarStartWithNothingSet) { expect_right_from_far("cycsgld"); }
 
+/// A chain checkpointed 400 evaluations into its warm-up and resumed goes on
+/// exactly as the one that was not.
+void expect_checkpoint_in_warm_up_bit_for_bit(const Model& model, const std::string& sampler) {
+  const Options o = automatic(sampler, 2000);
+  const SamplerConfig config = sampler_config(o);
+  const RecordPolicy record = record_policy(o);
+  const Index dim = model.dim();
+  const Vec x0 = Vec::Constant(dim, 5.0);
+  Chain a(config, record, dim, model.data_size(), x0, {5, 0});
+  ASSERT_NE(a.warm_up(), nullptr);
+  for (int k = 0; k < 400; ++k) a.advance(model, nullptr);  // the windows have begun
+  ASSERT_TRUE(a.warm_up()->report().search_steps > 0 && !a.warm_up()->finished());
+  ByteWriter out;
+  a.save(out);
+  Chain b(config, record, dim, model.data_size(), x0, {5, 0});
+  ByteReader in(out.bytes());
+  b.load(in);
+  while (a.steps_done() < record.n_steps) {
+    a.advance(model, nullptr);
+    b.advance(model, nullptr);
+  }
+  EXPECT_EQ(a.config().schedule.step_size, b.config().schedule.step_size) << sampler;
+  EXPECT_EQ(a.config().mhbt.rw_scale, b.config().mhbt.rw_scale) << sampler;
+  EXPECT_EQ(a.position(), b.position()) << sampler;
+  EXPECT_EQ(a.draws().draws(), b.draws().draws()) << sampler;
+}
+
 TEST(WarmUp, ACheckpointInTheMiddleOfTheWarmUpGoesOnBitForBit) {
   const GaussianModel model(Vec{{1.0, -2.0}}, Vec{{0.5, 4.0}}.asDiagonal().toDenseMatrix());
   for (const std::string sampler : {"sgld", "sghmc", "psgld"}) {
-    Options o = automatic(sampler, 2000);
-    const SamplerConfig config = sampler_config(o);
-    const RecordPolicy record = record_policy(o);
-    const Vec x0 = Vec::Constant(2, 5.0);
-    Chain a(config, record, 2, 0, x0, {5, 0});
-    ASSERT_NE(a.warm_up(), nullptr);
-    for (int k = 0; k < 400; ++k) a.advance(model, nullptr);  // the windows have begun
-    ASSERT_TRUE(a.warm_up()->report().search_steps > 0 && !a.warm_up()->finished());
-    ByteWriter out;
-    a.save(out);
-    Chain b(config, record, 2, 0, x0, {5, 0});
-    ByteReader in(out.bytes());
-    b.load(in);
-    while (a.steps_done() < record.n_steps) {
-      a.advance(model, nullptr);
-      b.advance(model, nullptr);
-    }
-    EXPECT_EQ(a.config().schedule.step_size, b.config().schedule.step_size) << sampler;
-    EXPECT_EQ(a.position(), b.position()) << sampler;
-    EXPECT_EQ(a.draws().draws(), b.draws().draws()) << sampler;
+    expect_checkpoint_in_warm_up_bit_for_bit(model, sampler);
   }
+  expect_checkpoint_in_warm_up_bit_for_bit(quadratic_data(2, 40), "mhbt");
+}
+
+TEST(WarmUp, MhbtChoosesTheRandomWalksScaleOnAGaussianOfKnownCurvature) {
+  // Nothing set but the sampler (and no preconditioner): the random walk at
+  // c_n = N, exact MH on an isotropic Gaussian of precision P = N + 1/4 in
+  // d = 10, from 19 sds away. Its delta is tuned to an acceptance of 0.234,
+  // whose scale is 2.38 sd / sqrt(d) as d -> inf (Roberts, Gelman & Gilks
+  // 1997); at d = 10 within 15% of it (measured: 7% above). Means and variances are exact MH's:
+  // within 4 Monte Carlo standard errors.
+  const Index d = 10, n = 40;
+  const testing::QuadraticDataModel model = quadratic_data(d, n);
+  Options o = automatic("mhbt", 20000);
+  o.set("precondition", std::string("none"));
+  const auto run = sample(model, o, Vec::Zero(d), nullptr);
+  const double precision = static_cast<double>(n) + 0.25;
+  const double optimal = 2.38 / std::sqrt(static_cast<double>(d) * precision);
+  for (const auto& chain : run.chains) {
+    const auto& mhbt = dynamic_cast<const Mhbt&>(chain->kernel());
+    EXPECT_EQ(mhbt.c_n(), static_cast<double>(n));
+    EXPECT_EQ(chain->config().mhbt.proposal, MhbtProposal::kRandomWalk);
+    const WarmUpReport& report = chain->warm_up()->report();
+    EXPECT_TRUE(report.search_converged);
+    EXPECT_GE(report.windows, 5);
+    EXPECT_NEAR(report.acceptance, 0.234, 0.06);
+    EXPECT_GT(chain->config().mhbt.rw_scale, optimal / 1.15);
+    EXPECT_LT(chain->config().mhbt.rw_scale, optimal * 1.15);
+  }
+  const Vec mean = quadratic_data_sum(d, n) / precision;
+  for (Index i = 0; i < d; ++i) {
+    const auto m = testing::batch_means(series(run, i, 0.0, false));
+    const auto v = testing::batch_means(series(run, i, mean[i], true));
+    EXPECT_NEAR(m.mean, mean[i], 4 * m.se) << "mean of coordinate " << i;
+    EXPECT_NEAR(v.mean * precision, 1.0, 4 * v.se * precision) << "variance of coordinate " << i;
+  }
+}
+
+TEST(WarmUp, MhbtTunesAGradientProposalToItsAcceptanceAndKeepsWhatIsSet) {
+  // proposal rsgld set, step_size not: eps is chosen for an acceptance of
+  // 0.574, starting from the search's; the last window measured near it.
+  const testing::QuadraticDataModel model = quadratic_data(3, 40);
+  Options o = automatic("mhbt", 8000);
+  o.set("proposal", std::string("rsgld"));
+  const auto run = sample(model, o, Vec::Zero(3), nullptr);
+  for (const auto& chain : run.chains) {
+    const WarmUpReport& report = chain->warm_up()->report();
+    EXPECT_NEAR(report.acceptance, 0.574, 0.15);
+    EXPECT_EQ(report.choice.step_size, chain->config().schedule.step_size);
+  }
+  // A step_size set: no warm-up, and the defaults of before (c_n 20, rsgld).
+  o.set("step_size", 1e-3);
+  const SamplerConfig set = sampler_config(o);
+  EXPECT_FALSE(set.warm_up.automatic);
+  EXPECT_FALSE(set.mhbt.c_n_full_data);
+  EXPECT_FALSE(set.mhbt.search);
+  // rw_scale set (step_size not): no warm-up either, the run of before.
+  Options walk = automatic("mhbt", 4000);
+  walk.set("rw_scale", 0.05);
+  EXPECT_FALSE(sampler_config(walk).warm_up.automatic);
+  EXPECT_EQ(record_policy(walk).burn_in, 0);
 }
 
 }  // namespace

@@ -187,7 +187,9 @@ TEST(OptionTable, AnUnsetStepSizeMeansTheAutomaticWarmUp) {
   EXPECT_THROW(sampler_config(ladder), Error);
   ladder.set("step_size", 1e-3);
   EXPECT_FALSE(sampler_config(ladder).warm_up.automatic);
-    options.set("sampler", std::string("mhbt"));  // not served yet: step_size stays 1e-3
+    options.set("sampler", std::string("mhbt"));  // MHBT warms up too, unless rw_scale is set
+  EXPECT_TRUE(sampler_config(options).warm_up.automatic);
+  options.set("rw_scale", 0.1);
   EXPECT_FALSE(sampler_config(options).warm_up.automatic);
   // Too short a run for a warm-up is refused by the argument the user gave.
   Options short_run;

@@ -64,7 +64,9 @@
   if ("swap_attempts" %in% stats) out$swap_stats <- sgmc_swap_stats(out)
   out$step_size <- .sgmc_per_chain(out, "step_size")
   if ("friction" %in% stats) out$friction <- .sgmc_per_chain(out, "friction")
+  if ("rw_scale" %in% stats) out$rw_scale <- .sgmc_per_chain(out, "rw_scale")
   if ("warm_up_curvature" %in% stats) out$warm_up <- .sgmc_warm_up(out)
+  if ("warm_up_acceptance" %in% stats) out$warm_up$acceptance <- .sgmc_per_chain(out, "warm_up_acceptance")
   if ("mhbt_proposed" %in% stats) out$acceptance <- sgmc_acceptance(out)
   if (n_chains > 0) out$verdict <- sgmc_verdict(out)
   out
@@ -86,10 +88,14 @@
 # without chains.
 .sgmc_settings_line <- function(x) {
   if (length(x$step_size) == 0) return(NULL)
-  line <- paste0("step_size ", .sgmc_median_span(x$step_size, function(v) sprintf("%.1e", v)))
-  if (!is.null(x$friction))
-    line <- paste0(line, ", friction ", .sgmc_median_span(x$friction, function(v) formatC(v, digits = 2, format = "g")))
+  # MHBT's random walk: its delta is its step.
+  scale <- if (is.null(x$rw_scale)) "step_size " else "rw_scale "
+  step <- if (is.null(x$rw_scale)) x$step_size else x$rw_scale
+  line <- paste0(scale, .sgmc_median_span(step, function(v) sprintf("%.1e", v)))
+  short <- function(v) formatC(v, digits = 2, format = "g")
+  if (!is.null(x$friction)) line <- paste0(line, ", friction ", .sgmc_median_span(x$friction, short))
   w <- x$warm_up
+  if (!is.null(w$acceptance)) line <- paste0(line, ", acceptance ", .sgmc_median_span(w$acceptance, short))
   if (is.null(w)) return(line)
   k <- sum(w$search_converged)
   search <- if (k == nrow(w)) "converged" else if (k == 0) "not converged" else

@@ -28,10 +28,11 @@ WarmUpStage::WarmUpStage(SamplerConfig& config, const std::unique_ptr<Preconditi
                          Index dim, Index burn_in, bool mean_gradient)
     : config_(config),
       precond_(precond),
+      mhbt_(config.kind == SamplerKind::kMhbt),
       burn_in_(burn_in),
       search_(dim, std::max<Index>(2 * TypicalSetSearch::kBlock, burn_in / kSearchShare),
               config.temperature),
-      moments_(dim, dense_sums(config.precondition.kind, dim)),
+      moments_(dim, config.kind != SamplerKind::kMhbt && dense_sums(config.precondition.kind, dim)),
       x_prev_(Vec::Zero(dim)),
       g_prev_(Vec::Zero(dim)),
       dx_(Vec::Zero(dim)),
@@ -61,7 +62,7 @@ void WarmUpStage::transform(StageStep& step, const Kernel& kernel) {
   }
   step.info.temperature = config_.temperature;  // no exploration stage while warming up
   step.info.step_size = eps_;
-  if (!step.iteration) return;
+  if (!step.iteration || mhbt_) return;
   // Successive differences: the sums measure a secant curvature (step_rule.hpp).
   dx_ = step.query - x_prev_;
   dg_ = *step.grad - g_prev_;
@@ -128,9 +129,15 @@ bool WarmUpStage::end_iteration(Index k) {
     // search's smallest, 1/lambda of the stiffest direction it crossed.
     eps_ = 2.0 * config_.warm_up.bias * search_.smallest_step();
     lay_windows(k);
-    return false;
+    if (!mhbt_) return false;
+    // MHBT leaves its search: rebuilt as an MH chain at the point reached.
+    config_.mhbt.search = false;
+    eps_ = first_mh_scale();
+    apply_mh_scale();
+    return true;
   }
   if (k < ends_[static_cast<std::size_t>(window_)]) return false;
+  if (mhbt_) return end_mh_window();
   bool restart = false;
   const auto measured = measure_curvature(moments_, precond_.get());
   const StepChoice choice = measured ? choose_step(*measured, rule_input()) : StepChoice{};
@@ -151,6 +158,50 @@ bool WarmUpStage::end_iteration(Index k) {
   ++window_;
   if (window_ == static_cast<Index>(ends_.size())) finish();
   return restart;
+}
+
+bool WarmUpStage::filter(const StageStep& step, Kernel& kernel, ConstVecRef /*position*/) {
+  if (!mhbt_ || finished_ || !search_.done() || !step.iteration) return false;
+  // make_kernel() builds an Mhbt for sampler "mhbt".
+  accept_sum_ += std::exp(std::min(0.0, static_cast<const Mhbt&>(kernel).last_log_ratio()));
+  ++accept_count_;
+  return false;
+}
+
+double WarmUpStage::first_mh_scale() const {
+  // The search's smallest step is 1/lambda of the stiffest direction it
+  // crossed, whose sd at temperature 1 is sqrt(1/lambda). The random walk:
+  // RGG's optimum 2.38 / sqrt(d) of that sd. The gradient proposals: the
+  // eps whose drift mismatch over d such directions, eps lambda d / 2 in
+  // squares, is 1 (docs/warm_up.md, "MHBT").
+  const double d = static_cast<double>(metric_.size());
+  const double smallest = search_.smallest_step();
+  if (config_.mhbt.proposal == MhbtProposal::kRandomWalk) return 2.38 * std::sqrt(smallest / d);
+  return 2.0 * smallest / d;
+}
+
+bool WarmUpStage::end_mh_window() {
+  const double before = eps_;
+  if (accept_count_ > 0) {
+    report_.acceptance = accept_sum_ / static_cast<double>(accept_count_);
+    ++report_.windows;
+    eps_ = mh_scale(eps_, report_.acceptance, config_.mhbt.proposal);
+  }
+  report_.choice.step_size = eps_;
+  accept_sum_ = 0.0;
+  accept_count_ = 0;
+  ++window_;
+  finished_ = window_ == static_cast<Index>(ends_.size());
+  apply_mh_scale();
+  return eps_ != before;
+}
+
+void WarmUpStage::apply_mh_scale() {
+  if (config_.mhbt.proposal == MhbtProposal::kRandomWalk) {
+    config_.mhbt.rw_scale = eps_;
+  } else {
+    config_.schedule.step_size = eps_;
+  }
 }
 
 void WarmUpStage::finish() {
@@ -196,6 +247,11 @@ void WarmUpStage::save(ByteWriter& out) const {
   out.f64(report_.choice.noise);
   out.f64(config_.schedule.step_size);
   out.f64(config_.sghmc.friction);
+  if (!mhbt_) return;  // (MHBT's fields are newer than checkpoint format 5's others)
+  out.f64(accept_sum_);
+  out.i64(accept_count_);
+  out.f64(report_.acceptance);
+  out.f64(config_.mhbt.rw_scale);
 }
 
 void WarmUpStage::load(ByteReader& in) {
@@ -221,6 +277,12 @@ void WarmUpStage::load(ByteReader& in) {
   report_.choice.noise = in.f64("measured gradient noise");
   config_.schedule.step_size = in.f64("schedule step size");
   config_.sghmc.friction = in.f64("friction");
+  if (!mhbt_) return;
+  accept_sum_ = in.finite("warm-up acceptance sum");
+  accept_count_ = in.index("warm-up acceptance count", 0, burn_in_);
+  report_.acceptance = in.finite("warm-up acceptance");
+  config_.mhbt.rw_scale = in.finite("random-walk scale");
+  config_.mhbt.search = !search_.done();
 }
 
 }  // namespace sgmc

@@ -7,6 +7,9 @@
 // gave (step_rule.hpp). At the burn-in's end the chosen step becomes the
 // schedule's step_size (and SGHMC's friction the kernel's), so that the
 // recorded iterations run exactly as a run given those settings would.
+// MHBT's windows instead measure its mean acceptance probability and choose
+// its proposal's scale from it (step_rule.hpp mh_scale), rebuilding the
+// kernel with the scale at each window's end.
 #pragma once
 
 #include <memory>
@@ -26,7 +29,8 @@ struct WarmUpReport {
   Index search_steps = 0;        ///< iterations of the typical-set search
   bool search_converged = false; ///< its energy stopped falling (false: its budget ran out)
   Index windows = 0;             ///< windows that gave a curvature
-  StepChoice choice;             ///< the last window's rule
+  StepChoice choice;             ///< the last window's rule (MHBT: step_size is its scale)
+  double acceptance = 0.0;       ///< MHBT: the last window's mean acceptance probability
 };
 
 class WarmUpStage final : public ChainStage {
@@ -46,9 +50,14 @@ class WarmUpStage final : public ChainStage {
   /// curvature is mapped with. Allocates only at the search's and a
   /// window's end.
   bool end_iteration(Index k) override;
+  /// MHBT: adds the iteration's acceptance probability min(1, r) to the
+  /// window's. Never allocates.
+  bool filter(const StageStep& step, Kernel& kernel, ConstVecRef position) override;
 
   bool finished() const { return finished_; }
   const WarmUpReport& report() const { return report_; }
+  /// The windows' last iterations (empty until the search is over).
+  const std::vector<Index>& window_ends() const { return ends_; }
 
   /// Checkpoints; load() also lays the preconditioner's windows out again,
   /// so it comes before the preconditioner's.
@@ -65,9 +74,17 @@ class WarmUpStage final : public ChainStage {
   /// Sets the schedule so that its first recorded step is eps_ (the
   /// cyclical schedule: its first sampling step), and the friction.
   void finish();
+  /// MHBT: the first window's scale, from the search's smallest step.
+  double first_mh_scale() const;
+  /// MHBT's window end: the next scale from the window's acceptance (true:
+  /// the kernel is rebuilt with it).
+  bool end_mh_window();
+  /// MHBT: puts eps_ where the kernel reads its scale (rw_scale or step_size).
+  void apply_mh_scale();
 
   SamplerConfig& config_;
   const std::unique_ptr<Preconditioner>& precond_;
+  bool mhbt_;              ///< MHBT: windows measure acceptance, not curvature
   Index burn_in_;
   TypicalSetSearch search_;
   WindowMoments moments_;  ///< the window's moves dx and gradient changes dg, in x
@@ -82,7 +99,9 @@ class WarmUpStage final : public ChainStage {
   Vec metric_;       ///< scratch: the kernel's step metric
   std::vector<Index> ends_;
   Index window_ = 0;
-  double eps_ = 0.0;       ///< the step the windows run at
+  double eps_ = 0.0;       ///< the step the windows run at (MHBT: its proposal's scale)
+  double accept_sum_ = 0.0;  ///< MHBT: the window's sum of min(1, r)
+  Index accept_count_ = 0;
   bool finished_ = false;
   WarmUpReport report_;
 };

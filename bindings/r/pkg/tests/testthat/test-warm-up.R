@@ -36,3 +36,14 @@ test_that("a run with step_size runs as set, without a warm-up", {
   expect_true(any(grepl("^  step_size 1\\.0e-03$", out)))
   expect_false(any(grepl("warm-up", out)))
 })
+
+test_that("mhbt without step_size says its random walk's delta and acceptance", {
+  x <- matrix(c(-1, 0.5, 2, -0.3, 1.2, -2, 0.7, 0.1), ncol = 2)
+  y <- c(0, 1, 1, 0)
+  fit <- sgmc_sample(sgmc_logistic(x, y, prior_sd = 1), "mhbt", 2000, n_chains = 2, threads = 1,
+                     seed = 13)
+  expect_true(all(c("rw_scale", "warm_up_acceptance") %in% sgmc_stats(fit)))
+  expect_equal(fit$rw_scale, c(sgmc_stat(fit, "rw_scale", 1), sgmc_stat(fit, "rw_scale", 2)))
+  expect_true(all(fit$warm_up$acceptance > 0 & fit$warm_up$acceptance < 1))
+  expect_output(print(fit), "warm-up: rw_scale [0-9]\\.[0-9]e[-+][0-9]+.*, acceptance 0\\.[0-9]+")
+})
