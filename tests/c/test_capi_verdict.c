@@ -51,7 +51,7 @@ static void test_trusted(const sgmc_model *m) {
   CHECK_OK(sgmc_draws_verdict(d, NULL, reasons, sizeof reasons, NULL));
   CHECK(reasons[0] == '\0');
   CHECK_OK(sgmc_draws_check_count(d, &n));
-  CHECK(n == 6);
+  CHECK(n == 7);
   CHECK_OK(sgmc_draws_check(d, 0, &name, &value, &limit, &above, &passed, &where, &meaning));
   CHECK(strcmp(name, "rhat") == 0 && limit == 1.01 && above == 1 && passed == 1);
   CHECK(value >= 0.99 && value <= 1.01);
@@ -87,8 +87,8 @@ static void test_untrusted(const sgmc_model *m) {
               "'reasons'");
   CHECK_ERROR(sgmc_draws_verdict(d, NULL, text, -1, NULL), SGMC_ERROR_INVALID_ARGUMENT,
               "'reasons_len' = -1");
-  CHECK_ERROR(sgmc_draws_check(d, 6, NULL, NULL, NULL, NULL, NULL, NULL, NULL),
-              SGMC_ERROR_INVALID_ARGUMENT, "'index' = 6");
+  CHECK_ERROR(sgmc_draws_check(d, 7, NULL, NULL, NULL, NULL, NULL, NULL, NULL),
+              SGMC_ERROR_INVALID_ARGUMENT, "'index' = 7");
   CHECK_ERROR(sgmc_draws_check(d, -1, NULL, NULL, NULL, NULL, NULL, NULL, NULL),
               SGMC_ERROR_INVALID_ARGUMENT, "'index' = -1");
   CHECK_ERROR(sgmc_draws_check_count(d, NULL), SGMC_ERROR_INVALID_ARGUMENT, "'n'");

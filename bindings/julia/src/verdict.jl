@@ -12,7 +12,7 @@ Whether to trust the run: `trusted` when every check passes, else
 worst over the chains, coordinates or pairs it covers (NaN when it cannot
 be computed, which fails), `where` says which (chains and coordinates
 numbered from 0, as in the C API). Which checks a run has depends on its
-sampler: `rhat`, `ess_bulk`, `ess_tail`, `energy_drift`, `step_bias`,
+sampler: `rhat`, `ess_bulk`, `ess_tail`, `energy_drift`, `step_bias`, `mean_bias`,
 `mhbt_acceptance`, `swap_acceptance`, `contour_*` and `fault_share`
 (docs/verdict.md). No check can see a mode no chain visited: start
 chains apart.

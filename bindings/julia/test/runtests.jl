@@ -382,9 +382,9 @@ end
         good = @test_logs run(0.01)
         v = Sgmc.verdict(good)
         @test v.trusted && v.reasons == ""
-        @test [c.name for c in v.checks] == [:rhat, :ess_bulk, :ess_tail, :energy_drift, :step_bias, :fault_share]
+        @test [c.name for c in v.checks] == [:rhat, :ess_bulk, :ess_tail, :energy_drift, :step_bias, :mean_bias, :fault_share]
         @test all(c -> c.passed, v.checks)
-        @test occursin("\n  verdict: trusted (6 checks pass)", sprint(show, MIME("text/plain"), good))
+        @test occursin("\n  verdict: trusted (7 checks pass)", sprint(show, MIME("text/plain"), good))
         bad = @test_logs (:warn, r"do not trust") run(0.4)
         vb = Sgmc.verdict(bad)
         bias = only(c for c in vb.checks if c.name == :step_bias)

@@ -14,8 +14,12 @@
 // curvature lambda has stationary variance
 // tau (1 + eps v/(2 tau)) / (lambda (1 - eps lambda / 2)) (docs/warm_up.md),
 // so c_i = Cov(x_i, d_i U_hat) / tau equals that inflation of the variance,
-// 1 exactly for an exact sampler. The sums are kept in B blocks of
-// consecutive draws, whose means give c_i's standard error by batch means.
+// 1 exactly for an exact sampler. The constant function gives the second
+// identity E_pi[d_i U] = 0: a chain whose draws are shifted (a bias in the
+// mean, which leaves c_i alone) breaks it. For a Gaussian,
+// E[d_i U] = (E[x_i] - mu_i) / sd_i^2, so m_i = mean(d_i U_hat) sd(x_i) / tau
+// is the mean's shift in posterior sds. The sums are kept in B blocks of
+// consecutive draws, whose means give the standard errors by batch means.
 #pragma once
 
 #include <vector>
@@ -27,11 +31,14 @@ namespace sgmc {
 class ByteReader;
 class ByteWriter;
 
-/// c_i = Cov(x_i, d_i U_hat) / tau of every coordinate with its
-/// batch-means standard error; NaN with fewer than 2 blocks holding draws.
+/// c_i = Cov(x_i, d_i U_hat) / tau and m_i = mean(d_i U_hat) sd(x_i) / tau
+/// of every coordinate, each with its batch-means standard error; NaN with
+/// fewer than 2 blocks holding draws.
 struct SteinRatios {
   Vec ratio;
   Vec se;
+  Vec shift;
+  Vec shift_se;
 };
 
 class SteinMoments {
@@ -63,6 +70,7 @@ class SteinMoments {
   Eigen::MatrixXd sum_x_;   ///< dim x blocks
   Eigen::MatrixXd sum_g_;   ///< dim x blocks
   Eigen::MatrixXd sum_xg_;  ///< dim x blocks
+  Eigen::MatrixXd sum_xx_;  ///< dim x blocks
   std::vector<Index> counts_;
 };
 

@@ -52,6 +52,8 @@ void save_recorded(ByteWriter& out, const RecordedChain& d) {
   if (d.stein) {
     out.values(d.stein->ratio);  // NaN before two blocks: kept as written
     out.values(d.stein->se);
+    out.values(d.stein->shift);
+    out.values(d.stein->shift_se);
   }
   out.flag(d.contour.has_value());
   if (!d.contour) return;
@@ -91,9 +93,11 @@ RecordedChain load_recorded(ByteReader& in) {
     d.mhbt = MhbtStats{counts[0], counts[1], counts[2], counts[3], in.f64("mhbt beta")};
   }
   if (in.flag("stein")) {
-    SteinRatios stein{Vec(dim), Vec(dim)};
+    SteinRatios stein{Vec(dim), Vec(dim), Vec(dim), Vec(dim)};
     in.doubles("stein ratios", stein.ratio);
     in.doubles("stein standard errors", stein.se);
+    in.doubles("stein shifts", stein.shift);
+    in.doubles("stein shift errors", stein.shift_se);
     d.stein = std::move(stein);
   }
   if (!in.flag("contour")) return d;

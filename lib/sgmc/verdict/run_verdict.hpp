@@ -4,7 +4,7 @@
 //   every sampler     fault_share
 //   not contour       rhat, ess_bulk, ess_tail (verdict/mixing.hpp),
 //                     energy_drift (verdict/stationarity.hpp)
-//   SGLD family       step_bias (verdict/step_bias.hpp): sgld, psgld,
+//   SGLD family       step_bias, mean_bias (verdict/step_bias.hpp): sgld, psgld,
 //                     sghmc, the cyclical samplers, resgld
 //   mhbt              mhbt_acceptance
 //   resgld            swap_acceptance

@@ -7,31 +7,52 @@
 
 namespace sgmc {
 
-std::vector<Check> step_bias_checks(const RecordedRun& run) {
-  if (run.chains.empty() || !run.chains.front().stein) return {};
-  Check check{"step_bias", 0.0, 0.2, true, "",
-              "the draws break Stein's identity E[(x - mu) dU/dx] = tau by more than their "
-              "error allows: the step size (or the gradient noise of the batch) inflates or "
-              "shrinks the spread; set a smaller step_size or step_bias, or a larger batch_size"};
+namespace {
+
+/// The largest, over the chains and coordinates of `run`, lower confidence
+/// bound max(0, |deviation_i| - q se_i) into `check`, `deviation` and `se`
+/// reading chain c's i-th value; NaN when a chain has too few draws.
+template <typename Deviation, typename Error>
+Check worst_bound(Check check, const RecordedRun& run, Deviation deviation, Error se) {
   const auto dim = static_cast<double>(run.chains.front().stein->ratio.size());
   const double q = normal_quantile(1.0 - 0.01 / (2.0 * dim * static_cast<double>(run.chains.size())));
   for (std::size_t c = 0; c < run.chains.size(); ++c) {
     const SteinRatios& stein = *run.chains[c].stein;
     for (Index i = 0; i < stein.ratio.size(); ++i) {
-      if (std::isnan(stein.ratio[i])) {  // fewer than two blocks hold draws
-        check.value = stein.ratio[i];
+      const double value = deviation(stein, i);
+      if (std::isnan(value)) {  // fewer than two blocks hold draws
+        check.value = value;
         check.where = "chain " + show(c) + " (too few draws)";
-        return {check};
+        return check;
       }
-      const double bound = std::max(0.0, std::abs(stein.ratio[i] - 1.0) - q * stein.se[i]);
+      const double bound = std::max(0.0, std::abs(value) - q * se(stein, i));
       if (bound > check.value) {
         check.value = bound;
-        check.where = "chain " + show(c) + ", coordinate " + show(i) + " (ratio " +
-                      shown(stein.ratio[i]) + " +- " + shown(stein.se[i]) + ")";
+        check.where = "chain " + show(c) + ", coordinate " + show(i) + " (" + shown(value) +
+                      " +- " + shown(se(stein, i)) + ")";
       }
     }
   }
-  return {check};
+  return check;
+}
+
+}  // namespace
+
+std::vector<Check> step_bias_checks(const RecordedRun& run) {
+  if (run.chains.empty() || !run.chains.front().stein) return {};
+  const Check spread{"step_bias", 0.0, 0.15, true, "",
+                     "the draws break Stein's identity E[(x - mu) dU/dx] = tau by more than their "
+                     "error allows: the step size (or the gradient noise of the batch) inflates or "
+                     "shrinks the spread; set a smaller step_size or step_bias, or a larger "
+                     "batch_size"};
+  const Check mean{"mean_bias", 0.0, 0.1, true, "",
+                   "the draws break Stein's identity E[dU/dx] = 0 by more than their error "
+                   "allows: their mean is shifted (by about this many posterior sds); set a "
+                   "smaller step_size or step_bias, or run longer"};
+  return {worst_bound(spread, run, [](const SteinRatios& s, Index i) { return s.ratio[i] - 1.0; },
+                      [](const SteinRatios& s, Index i) { return s.se[i]; }),
+          worst_bound(mean, run, [](const SteinRatios& s, Index i) { return s.shift[i]; },
+                      [](const SteinRatios& s, Index i) { return s.shift_se[i]; })};
 }
 
 }  // namespace sgmc

@@ -156,7 +156,7 @@ TEST(Verdict, ChecksDependOnTheSampler) {
     for (const Check& c : verdict_of(model, o, Vec::Zero(1)).checks) out += c.name + " ";
     return out;
   };
-  EXPECT_EQ(names("sgld"), "rhat ess_bulk ess_tail energy_drift step_bias fault_share ");
+  EXPECT_EQ(names("sgld"), "rhat ess_bulk ess_tail energy_drift step_bias mean_bias fault_share ");
   EXPECT_EQ(names("mhbt"), "rhat ess_bulk ess_tail energy_drift mhbt_acceptance fault_share ");
   const std::string contour = names("csgld");
   EXPECT_NE(contour.substr(0, 5), "rhat ");  // weighted estimates only

@@ -10,9 +10,9 @@ test_that("a small step on a Gaussian is trusted, silently", {
   expect_true(v$trusted)
   expect_identical(v$reasons, "")
   expect_identical(v$checks$name, c("rhat", "ess_bulk", "ess_tail", "energy_drift", "step_bias",
-                                    "fault_share"))
+                                    "mean_bias", "fault_share"))
   expect_true(all(v$checks$passed))
-  expect_output(print(fit), "verdict: trusted \\(6 checks pass\\)")
+  expect_output(print(fit), "verdict: trusted \\(7 checks pass\\)")
 })
 
 test_that("a step that inflates the variance fivefold warns, naming the check and variable", {
@@ -26,7 +26,7 @@ test_that("a step that inflates the variance fivefold warns, naming the check an
   bias <- checks[checks$name == "step_bias", ]
   expect_false(bias$passed)
   expect_gt(bias$value, 2)
-  expect_match(bias$where, "^chain [1-4], x\\[2\\] \\(ratio ")
+  expect_match(bias$where, "^chain [1-4], x\\[2\\] \\(4\\.")
 })
 
 test_that("sgmc_verdict rejects what is not a run's draws", {
