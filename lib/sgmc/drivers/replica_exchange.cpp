@@ -135,8 +135,9 @@ void ReplicaExchange::choose_ladder() {
                             : ladder_.successive_variance();
   model.correction = settings_.correction;
   const double rungs = static_cast<double>(n_chains_ - 1);
-  const double q = ladder_ratio(model, tau, std::pow(kLadderMaxSpan, 1.0 / rungs));
-  settings_.temperature_max = tau * std::pow(q, rungs);
+  const double q_max = std::pow(kLadderMaxSpan, 1.0 / rungs);
+  const double q = ladder_ratio(model, tau, q_max);
+  settings_.temperature_max = tau * (q == q_max ? kLadderMaxSpan : std::pow(q, rungs));
   set_ladder();
 }
 

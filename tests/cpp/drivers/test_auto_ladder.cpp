@@ -116,12 +116,13 @@ TEST(AutoLadder, TheLowestReplicaVisitsBothModesOfATwoModeTarget) {
   // mix1d, 0.4 N(-6, 1) + 0.6 N(4, 1): a barrier of about 12 tau_1 between
   // modes 10 apart, which SGLD at tau = 1 does not cross in this run. C = 1/2
   // within a mode asks for q = 30 a rung: the cap holds the span at 100
-  // (q = 4.64, rates about 0.55). Every chain starts in the left mode; the
-  // lowest replica's share of draws there is 0.4 within 0.1.
+  // (q = 4.64; rates 0.51 to 0.64 over seeds 1 to 6). Every chain starts in
+  // the left mode; the lowest replica's share of draws there is 0.4 within
+  // 0.1 (0.37 to 0.42 over seeds 1 to 6).
   const auto model = make_synthetic_target("mix1d", {});
   const auto run = sample(*model, ladder_run(4, 20000), Vec::Constant(1, -6.0), nullptr);
   ASSERT_FALSE(run.outcome.fault);
-  EXPECT_NEAR(run.chains.back()->config().temperature, kLadderMaxSpan, 1e-9);
+  EXPECT_EQ(run.chains.back()->config().temperature, kLadderMaxSpan);
   for (std::size_t pair = 0; pair < 3; ++pair) EXPECT_GT(rate(run, pair), 0.3) << pair;
   const Vec x = run.chains.front()->draws().draws().row(0).transpose();
   const double left = static_cast<double>((x.array() < -1.0).count()) / static_cast<double>(x.size());

@@ -61,7 +61,10 @@
     out$cycles <- sgmc_cycles(out)
     out$n_cycles <- sgmc_stat(out, "cycles")
   }
-  if ("swap_attempts" %in% stats) out$swap_stats <- sgmc_swap_stats(out)
+  if ("swap_attempts" %in% stats) {
+    out$swap_stats <- sgmc_swap_stats(out)
+    out$temperature_max <- sgmc_stat(out, "temperature_max")
+  }
   out$step_size <- .sgmc_per_chain(out, "step_size")
   if ("friction" %in% stats) out$friction <- .sgmc_per_chain(out, "friction")
   if ("warm_up_curvature" %in% stats) out$warm_up <- .sgmc_warm_up(out)
@@ -88,6 +91,8 @@
   line <- paste0("step_size ", .sgmc_median_span(x$step_size, function(v) sprintf("%.1e", v)))
   if (!is.null(x$friction))
     line <- paste0(line, ", friction ", .sgmc_median_span(x$friction, function(v) formatC(v, digits = 2, format = "g")))
+  if (!is.null(x$temperature_max))
+    line <- paste0(line, ", temperature_max ", formatC(x$temperature_max, digits = 3, format = "g"))
   w <- x$warm_up
   if (is.null(w)) return(line)
   k <- sum(w$search_converged)
