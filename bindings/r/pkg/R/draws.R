@@ -92,7 +92,7 @@
   if (!is.null(x$friction))
     line <- paste0(line, ", friction ", .sgmc_median_span(x$friction, function(v) formatC(v, digits = 2, format = "g")))
   if (!is.null(x$temperature_max))
-    line <- paste0(line, ", temperature_max ", formatC(x$temperature_max, digits = 3, format = "g"))
+    line <- paste0(line, ", temperature_max ", trimws(formatC(x$temperature_max, digits = 3, format = "g")))
   w <- x$warm_up
   if (is.null(w)) return(line)
   k <- sum(w$search_converged)
