@@ -50,6 +50,13 @@ std::string show_friction(double x) {
   return out.str();
 }
 
+/// Temperatures: 9.62, 100.
+std::string show_temperature(double x) {
+  std::ostringstream out;
+  out << std::setprecision(3) << x;
+  return out.str();
+}
+
 std::string show_count(Index n) { return std::to_string(n); }
 
 /// "converged", "not converged" or "converged in k of n chains".
@@ -65,6 +72,7 @@ std::string convergence(const std::vector<bool>& converged) {
 nlohmann::json chain_settings(const DrawsView& draws) {
   const bool sghmc = draws.has_statistic("friction");
   const bool walk = draws.has_statistic("rw_scale");
+  const bool ladder = draws.has_statistic("temperature_max");  // resgld: each replica's rung
   const bool automatic = draws.has_statistic("warm_up_curvature");
   const bool acceptance = draws.has_statistic("warm_up_acceptance");
   nlohmann::json out = nlohmann::json::array();
@@ -72,6 +80,7 @@ nlohmann::json chain_settings(const DrawsView& draws) {
     nlohmann::json chain = {{"step_size", draws.stat(c, "step_size")}};
     if (sghmc) chain["friction"] = draws.stat(c, "friction");
     if (walk) chain["rw_scale"] = draws.stat(c, "rw_scale");
+    if (ladder) chain["temperature"] = draws.stat(c, "temperature");
     chain["warm_up"] = nullptr;
     if (automatic) {
       chain["warm_up"] = {{"search_steps", draws.int_stat(c, "warm_up_search_steps")},
@@ -98,6 +107,10 @@ std::string warm_up_line(const nlohmann::json& settings) {
   if (!friction.empty()) line += ", friction " + median_span(friction, show_friction);
   const auto acceptance = across_chains<double>(settings, "warm_up", "acceptance");
   if (!acceptance.empty()) line += ", acceptance " + median_span(acceptance, show_friction);
+  auto temperatures = across_chains<double>(settings, nullptr, "temperature");
+  if (!temperatures.empty()) {
+    line += ", temperature_max " + show_temperature(*std::max_element(temperatures.begin(), temperatures.end()));
+  }
   return line + ", search " + span(across_chains<Index>(settings, "warm_up", "search_steps"), show_count) +
          " iterations (" + convergence(converged) + "), " +
          span(across_chains<Index>(settings, "warm_up", "windows"), show_count) + " windows";

@@ -30,6 +30,9 @@ function _settings_line(d::Draws)
     if "warm_up_acceptance" in names
         line *= ", acceptance " * _median_span(per_chain("warm_up_acceptance"), short)
     end
+    if "temperature_max" in names  # resgld: the ladder's top, set or chosen
+        line *= ", temperature_max " * string(round(statistic(d, "temperature_max", 1); sigdigits = 3))
+    end
     "warm_up_curvature" in names || return line
     k = count(!=(0), per_chain("warm_up_search_converged"))
     search = k == d.n_chains ? "converged" : k == 0 ? "not converged" :

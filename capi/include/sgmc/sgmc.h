@@ -854,7 +854,8 @@ SGMC_API sgmc_status sgmc_draws_copy(const sgmc_draws *draws, int64_t chain, dou
  *  "mhbt_accepted", "mhbt_forward_proposed", "mhbt_forward_accepted",
  *  "mhbt_beta" (MHBT); and, the same for every chain since they describe
  *  the whole run, "cycles" (cyclical samplers: M), "swap_attempts" and
- *  "swap_accepts" (replica exchange: one per neighbouring pair (r, r + 1)).
+ *  "swap_accepts" (replica exchange: one per neighbouring pair (r, r + 1)),
+ *  "temperature_max" (replica exchange: the top of the ladder, set or chosen).
  *  docs/runs.md says what each holds. Values are rows x cols, row after
  *  row, of the type sgmc_draws_column_shape() or sgmc_draws_stat_shape()
  *  gives.
@@ -1771,7 +1772,10 @@ SGMC_API sgmc_status sgmc_draws_cycle_mean(const sgmc_draws *draws, int64_t chai
 /* ------------------------------------------------------------------------ */
 /** @name Replica exchange
  *  A "resgld" run (SPEC §6) has R = "n_chains" replicas at temperatures
- *  geometric from "temperature" to "temperature_max". Chain 0 of its draws is
+ *  geometric from "temperature" to "temperature_max" (not set, together with
+ *  "step_size": chosen by the warm-up so that neighbours swap at a rate of
+ *  0.23, docs/warm_up.md; the statistic "temperature_max" holds it, set or
+ *  chosen). Chain 0 of its draws is
  *  the lowest temperature (the target's draws); chain r holds the draws of
  *  the tempered target at the r-th temperature: the statistic
  *  "temperature" of each chain gives the ladder, "swap_attempts" and

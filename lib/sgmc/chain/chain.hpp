@@ -126,6 +126,10 @@ class Chain {
   /// evaluation in terms(), between an evaluate() and the next tell(). Both
   /// chains must run the same kernel kind and dimension. Never allocates.
   void exchange(Chain& other) noexcept;
+  /// Replica exchange's automatic ladder (swap_ladder.hpp): the temperature
+  /// tau of the iterations after this one. A checkpoint does not hold it:
+  /// the driver sets it again after load(). Never allocates.
+  void set_temperature(double temperature) { config_.temperature = temperature; }
   /// exchange() with a chain on another process, in two halves: the state
   /// exchange() moves, written for the other chain's load_exchanged().
   void save_exchanged(ByteWriter& out) const;

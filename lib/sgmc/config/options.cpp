@@ -205,8 +205,10 @@ const std::array kSpecs = {
         kCyclicalSamplerExploration, 0, 1, false, true),
     // Replica exchange (SPEC §6): a geometric ladder of n_chains replicas.
     double_option("temperature_max", kReplicaExchange,
-        "`resgld`: temperature of the hottest replica; must be > `temperature` (the "
-        "default 0 makes you choose)",
+        "`resgld`: temperature of the hottest replica, > `temperature`; not set: chosen by "
+        "the warm-up so that neighbouring replicas swap at a rate of 0.23, at most 100 "
+        "`temperature` ([warm_up.md](warm_up.md#the-resgld-ladder)); needs `step_size` unset "
+        "too (with `step_size` set it must be set)",
         0.0, 0, kInf, false, true),
     double_option("step_size_max", kReplicaExchange,
         "`resgld`: step size of the hottest replica; 0 = `step_size` for every replica; "
@@ -586,6 +588,10 @@ SamplerConfig sampler_config(const Options& options) {
             "step_size_max, or set step_size)");
     config.warm_up = {true, !options.is_set("friction"), options.get_double("step_bias")};
     if (config.kind == SamplerKind::kMhbt) apply_automatic_mhbt(options, config);
+    // The ladder's top, not set, is chosen from the warm-up's energies
+    // (swap_ladder.hpp).
+    config.resgld.auto_temperature =
+        config.kind == SamplerKind::kResgld && !options.is_set("temperature_max");
     // A metric pays whenever the coordinates' scales or correlations differ
     // (the chain chooses dense or diag by the dimension); replica exchange
     // swaps states between chains whose windows differ, so its chains keep

@@ -31,14 +31,25 @@ RunConfig pilot_run_config(const RunConfig& config) {
 }
 
 /// The pilot's chains of `block`: plain SGLD with the sampler's step size,
-/// temperature, domain and start.
+/// temperature, domain and start. Without a step size the pilot's first
+/// half is its own automatic warm-up (docs/warm_up.md), and theta_0 counts
+/// the second half's energies.
 ChainList pilot_chains(const ModelShape& shape, const SamplerConfig& sampler,
                        const RunConfig& config, ConstVecRef x0, const ChainBlock& block) {
   SamplerConfig sgld = sampler;
   sgld.kind = SamplerKind::kSgld;
   sgld.contour.pilot_steps = 0;
-  return make_chains(shape, [&](Index) { return sgld; }, {sampler.contour.pilot_steps, 0, 1},
-                     pilot_run_config(config), x0, block, nullptr);
+  const Index steps = sampler.contour.pilot_steps;
+  if (sgld.warm_up.automatic) {
+    require(steps >= 2 * kMinAutoWarmUp, "contour_pilot_steps", steps,
+            ("must be >= " + show(2 * kMinAutoWarmUp) +
+             " when step_size is not set: the SGLD pilot's first half is its warm-up (or set "
+             "step_size)")
+                .c_str());
+  }
+  return make_chains(shape, [&](Index) { return sgld; },
+                     {steps, sgld.warm_up.automatic ? steps / 2 : 0, 1}, pilot_run_config(config),
+                     x0, block, nullptr);
 }
 
 /// theta_0 from the pilot's chains, which `fault`, if set, stopped: the
@@ -72,7 +83,11 @@ std::vector<double> theta_from_pilot(const ChainList& chains, const std::optiona
                      "the SGLD pilot (contour_pilot_steps) stopped: " + cause, c, step);
   }
   counts.resize(m);
-  const double states = static_cast<double>(sampler.contour.pilot_steps * config.n_chains);
+  // Every chain's recorded energies: pilot_steps of each, or their second
+  // half after an automatic warm-up.
+  Index recorded = 0;
+  for (const Index count : counts) recorded += count;
+  const auto states = static_cast<double>(recorded);
   std::vector<double> theta(counts.size());
   double sum = 0;
   for (std::size_t i = 0; i < counts.size(); ++i) {

@@ -30,8 +30,10 @@ SamplerConfig replica_config(const SamplerConfig& sampler, Index replica, Index 
   config.kind = SamplerKind::kSgld;
   const double eps_max = sampler.resgld.step_size_max > 0 ? sampler.resgld.step_size_max
                                                           : sampler.schedule.step_size;
-  config.temperature =
-      geometric(sampler.temperature, sampler.resgld.temperature_max, replica, replicas);
+  if (!sampler.resgld.auto_temperature) {
+    config.temperature =
+        geometric(sampler.temperature, sampler.resgld.temperature_max, replica, replicas);
+  }
   config.schedule.step_size = geometric(sampler.schedule.step_size, eps_max, replica, replicas);
   return config;
 }
@@ -49,7 +51,15 @@ ReplicaExchange::ReplicaExchange(const ModelShape& shape, const SamplerConfig& s
           config, x0, block_, nullptr)),
       rng_(Rng::stream(config.seed, 0, StreamPurpose::kSwaps)),
       local_energies_(chains_.size()),
-      energies_(static_cast<std::size_t>(n_chains_)) {
+      energies_(static_cast<std::size_t>(n_chains_)),
+      ladder_(settings_.auto_temperature ? n_chains_ : 0),
+      // The warm-up's typical-set search ends by burn_in / 4 (at least 50
+      // iterations, and burn_in >= 100); the second quarter of the burn-in
+      // lets the windows' steps settle and the replicas relax at tau_1, the
+      // third measures their energies, and the last runs the ladder, whose
+      // replicas choose their steps at their own temperatures by its end.
+      measure_from_(record.burn_in / 2),
+      choose_at_(3 * record.burn_in / 4) {
   for (Index r = 0; r < n_chains_; ++r) {
     temperatures_.push_back(replica_config(sampler, r, n_chains_).temperature);
   }
@@ -86,6 +96,12 @@ std::span<const ChainTask> ReplicaExchange::next(Index end, ChainFaults& faults)
 void ReplicaExchange::sweep(Index k) {
   for (std::size_t c = 0; c < chains_.size(); ++c) local_energies_[c] = chains_[c]->energy();
   exchange_->gather_values(local_energies_, energies_, 1);
+  if (settings_.auto_temperature && k <= choose_at_) {
+    // Every replica at tau_1, no swaps: the running sigma2 starts with the ladder.
+    if (k > measure_from_) ladder_.add(energies_);
+    if (k == choose_at_) choose_ladder();
+    return;
+  }
   noise_.add(energies_.front());
   if (k % settings_.swap_every != 0) return;
   const double sigma2 =
@@ -101,6 +117,37 @@ void ReplicaExchange::sweep(Index k) {
       ++stats_.accepts[l];
       if (l == 0) noise_.restart();
     }
+  }
+}
+
+// docs/warm_up.md, "The reSGLD ladder": C = (Var U_hat - s2) / tau_1^2 from
+// the replicas' energies at tau_1, sigma2 as the swap rule will estimate it
+// (or the user's), and the ratio q whose lowest pair swaps at the target
+// (swap_ladder.hpp), the span tau_max / tau_1 = q^(R-1) at most
+// kLadderMaxSpan.
+void ReplicaExchange::choose_ladder() {
+  const double tau = temperatures_.front();
+  LadderModel model;
+  model.noise = ladder_.noise_variance();
+  model.heat_capacity = (ladder_.energy_variance() - model.noise) / (tau * tau);
+  model.swap_variance = settings_.variance_kind == SwapVariance::kFixed
+                            ? settings_.variance
+                            : ladder_.successive_variance();
+  model.correction = settings_.correction;
+  const double rungs = static_cast<double>(n_chains_ - 1);
+  const double q_max = std::pow(kLadderMaxSpan, 1.0 / rungs);
+  const double q = ladder_ratio(model, tau, q_max);
+  settings_.temperature_max = tau * (q == q_max ? kLadderMaxSpan : std::pow(q, rungs));
+  set_ladder();
+}
+
+void ReplicaExchange::set_ladder() {
+  for (Index r = 0; r < n_chains_; ++r) {
+    temperatures_[static_cast<std::size_t>(r)] =
+        geometric(temperatures_.front(), settings_.temperature_max, r, n_chains_);
+  }
+  for (std::size_t c = 0; c < chains_.size(); ++c) {
+    chains_[c]->set_temperature(temperatures_[static_cast<std::size_t>(block_.first) + c]);
   }
 }
 
@@ -135,6 +182,11 @@ void ReplicaExchange::save(ByteWriter& out, Index steps) const {
   noise_.save(out);
   out.indices(stats_.attempts);
   out.indices(stats_.accepts);
+  if (settings_.auto_temperature) {
+    out.section("LADR");
+    ladder_.save(out);
+    out.f64(settings_.temperature_max);
+  }
   save_chains(out, chains_);
 }
 
@@ -148,7 +200,16 @@ Index ReplicaExchange::load(ByteReader& in, Index n_steps) {
   for (std::size_t l = 0; l < stats_.accepts.size(); ++l) {
     if (stats_.accepts[l] > stats_.attempts[l]) in.fail("swap acceptances", "more than attempts");
   }
+  if (settings_.auto_temperature) {
+    in.section("LADR");
+    ladder_.load(in);
+    settings_.temperature_max = in.finite("ladder: temperature_max");
+    if ((start >= choose_at_) != (settings_.temperature_max > 0.0)) {
+      in.fail("ladder: temperature_max", "does not match the iterations done");
+    }
+  }
   load_chains(in, chains_, start, start);
+  if (settings_.auto_temperature && start >= choose_at_) set_ladder();
   started_ = true;  // the evaluations at x_{start+1} are saved
   return start;
 }

@@ -25,6 +25,7 @@
 #include "sgmc/drivers/chain_exchange.hpp"
 #include "sgmc/drivers/driver.hpp"
 #include "sgmc/random/rng.hpp"
+#include "sgmc/samplers/swap_ladder.hpp"
 #include "sgmc/samplers/swap_rule.hpp"
 
 namespace sgmc {
@@ -32,7 +33,9 @@ namespace sgmc {
 /// The configuration of replica r of R: plain SGLD at
 /// tau_r = tau_1 (tau_R / tau_1)^(r / (R - 1)) with
 /// eps_r = eps_1 (eps_R / eps_1)^(r / (R - 1)), r = 0..R-1 (geometric
-/// ladders; the ends are exact).
+/// ladders; the ends are exact). With an automatic ladder
+/// (resgld.auto_temperature) every replica starts at tau_1: the driver sets
+/// the ladder during the warm-up.
 SamplerConfig replica_config(const SamplerConfig& sampler, Index replica, Index replicas);
 
 /// The driver of config.n_chains >= 2 replicas of `sampler` (kind
@@ -63,6 +66,12 @@ class ReplicaExchange final : public Driver {
   void sweep(Index k);
   /// Exchanges the states of replicas l and l + 1, wherever they run.
   void swap(Index l);
+  /// The automatic ladder (docs/warm_up.md, "The reSGLD ladder"): from the
+  /// energies measured at tau_1, the top whose lowest pair swaps at
+  /// kLadderSwapTarget; sets every replica's temperature. Never allocates.
+  void choose_ladder();
+  /// Sets the temperatures of the ladder up to settings_.temperature_max.
+  void set_ladder();
 
   ReplicaSettings settings_;
   Index n_steps_;
@@ -77,6 +86,12 @@ class ReplicaExchange final : public Driver {
   std::vector<std::uint8_t> bytes_;     ///< a replica's state crossing processes
   std::vector<double> temperatures_;
   NoiseVariance noise_;
+  /// The automatic ladder: its energies are measured over iterations
+  /// (measure_from_, choose_at_], all replicas at tau_1 and no swaps, and
+  /// the ladder is chosen after iteration choose_at_.
+  LadderMeasure ladder_;
+  Index measure_from_ = 0;
+  Index choose_at_ = 0;
   SwapStats stats_;
   std::vector<ChainTask> tasks_;
   bool started_ = false;  ///< the evaluations at x_{k+1} are in the chains

@@ -1,5 +1,7 @@
 #include "sgmc/record/record_fields.hpp"
 
+#include <algorithm>
+
 #include "sgmc/record/contour_verdict.hpp"
 #include "sgmc/estimators/cycle_weights.hpp"
 
@@ -179,6 +181,12 @@ const RecordField kStatistics[] = {
      return ints(r.swaps.attempts, 1, std::ssize(r.swaps.attempts)); }},
   {"swap_accepts", FieldType::kInt64, swaps, [](const RecordedRun& r, std::size_t) {
      return ints(r.swaps.accepts, 1, std::ssize(r.swaps.accepts)); }},
+  // The top of the ladder, set or chosen by the warm-up (docs/warm_up.md):
+  // the hottest replica's temperature.
+  {"temperature_max", FieldType::kDouble, swaps, [](const RecordedRun& r, std::size_t) {
+     double top = 0.0;
+     for (const auto& chain : r.chains) top = std::max(top, chain.temperature);
+     return double_scalar(top); }},
 };
 // clang-format on
 

@@ -14,10 +14,11 @@ namespace sgmc {
 void ReplicaSettings::validate(double temperature, double step_size) const {
   require(temperature > 0, "temperature", temperature,
           "must be > 0 for replica exchange (it divides the swap rule)");
-  require(std::isfinite(temperature_max) && temperature_max > temperature, "temperature_max",
-          temperature_max,
+  require(auto_temperature || (std::isfinite(temperature_max) && temperature_max > temperature),
+          "temperature_max", temperature_max,
           ("must be finite and > temperature = " + show(temperature) +
-           " (temperatures must increase along the ladder)")
+           " (temperatures must increase along the ladder; not set, the warm-up chooses it when "
+           "step_size is not set either)")
               .c_str());
   require(std::isfinite(step_size_max) && step_size_max >= 0, "step_size_max", step_size_max,
           ("must be finite and >= 0 (0 = step_size = " + show(step_size) + ")").c_str());

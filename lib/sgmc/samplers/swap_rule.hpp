@@ -22,12 +22,14 @@ enum class SwapVariance {
 /// temperature and step size, replica R - 1 at temperature_max and
 /// step_size_max, the others geometrically in between.
 struct ReplicaSettings {
-  double temperature_max = 0.0;  ///< tau_R > tau_1
+  double temperature_max = 0.0;  ///< tau_R > tau_1; with auto_temperature, 0 until chosen
   double step_size_max = 0.0;    ///< eps of the hottest replica; 0 = the sampler's step size
   Index swap_every = 1;          ///< s: swaps are tried at iterations k divisible by s
   double correction = 1.0;       ///< F >= 1
   SwapVariance variance_kind = SwapVariance::kRunning;
   double variance = 0.0;         ///< sigma2 >= 0 when variance_kind is kFixed
+  /// temperature_max is chosen during the automatic warm-up (swap_ladder.hpp)
+  bool auto_temperature = false;
 
   /// Throws sgmc::Error naming the option and its value; `temperature` and
   /// `step_size` are those of the lowest replica.

@@ -179,6 +179,26 @@ TEST(Resume, PreconditionedChainsContinueBitwise) {
   }
 }
 
+TEST(Resume, AutomaticLadderContinuesBitwise) {
+  // resgld with neither step_size nor temperature_max (burn_in 200): stopped
+  // before the ladder's energies are measured (1-100), while they are
+  // (101-150), and after the ladder was chosen at 150, whose temperatures
+  // the driver sets again on resuming.
+  const auto model = data_model();
+  Options o;
+  for (const auto& spec : option_specs()) {
+    const auto keep = spec.name != "step_size" && spec.name != "temperature_max";
+    if (keep && options_for("resgld").is_set(spec.name)) o.set(spec.name, options_for("resgld").get(spec.name));
+  }
+  o.set("burn_in", Index{200});
+  o.set("progress_every", Index{10});
+  o.set("checkpoint_every", Index{0});
+  ASSERT_TRUE(sampler_config(o).resgld.auto_temperature);
+  for (const Index stop : {Index{60}, Index{120}, Index{170}}) {
+    check_resume(model, o, "resgld-auto-ladder-" + std::to_string(stop), stop);
+  }
+}
+
 TEST(Resume, CheckpointsLandWhereDue) {
   // Every 70 iterations and at the stop: the file holds the state at 150.
   const auto model = data_model();

@@ -134,6 +134,23 @@ TEST(Interacting, PilotThetaIsTheSmoothedIndexHistogramOfSgld) {
   EXPECT_GT(theta[0] + theta[1] + theta[2] + theta[3], 0.8);
 }
 
+TEST(Interacting, PilotWithoutAStepSizeWarmsUpInItsFirstHalf) {
+  // No step size (issue #31): the SGLD pilot chooses its own in its first
+  // half and counts the second half's energies; a pilot too short for that
+  // is refused by name (it was refused as 'burn_in' = 0).
+  const auto target = make_synthetic_target("mix1d", {0.1, 0.1});
+  SamplerConfig config = mix1d_config(SamplerKind::kIcsgld);
+  config.warm_up.automatic = true;
+  config.contour.pilot_steps = 2000;
+  LocalExchange local;
+  const auto theta = pilot_theta(*target, config, {3, 0, 1000, 5}, Vec::Zero(1), local);
+  EXPECT_GT(theta[0] + theta[1] + theta[2] + theta[3], 0.8);
+  config.contour.pilot_steps = 150;
+  EXPECT_NE(message_of([&] { pilot_theta(*target, config, {3, 0, 1000, 5}, Vec::Zero(1), local); })
+                .find("'contour_pilot_steps' = 150"),
+            std::string::npos);
+}
+
 TEST(Interacting, BadSettingsAndNonFiniteEnergiesAreErrors) {
   SamplerConfig config = mix1d_config(SamplerKind::kIcsgld);
   config.contour.pilot_steps = -1;

@@ -61,7 +61,10 @@
     out$cycles <- sgmc_cycles(out)
     out$n_cycles <- sgmc_stat(out, "cycles")
   }
-  if ("swap_attempts" %in% stats) out$swap_stats <- sgmc_swap_stats(out)
+  if ("swap_attempts" %in% stats) {
+    out$swap_stats <- sgmc_swap_stats(out)
+    out$temperature_max <- sgmc_stat(out, "temperature_max")
+  }
   out$step_size <- .sgmc_per_chain(out, "step_size")
   if ("friction" %in% stats) out$friction <- .sgmc_per_chain(out, "friction")
   if ("rw_scale" %in% stats) out$rw_scale <- .sgmc_per_chain(out, "rw_scale")
@@ -94,6 +97,8 @@
   line <- paste0(scale, .sgmc_median_span(step, function(v) sprintf("%.1e", v)))
   short <- function(v) formatC(v, digits = 2, format = "g")
   if (!is.null(x$friction)) line <- paste0(line, ", friction ", .sgmc_median_span(x$friction, short))
+  if (!is.null(x$temperature_max))
+    line <- paste0(line, ", temperature_max ", trimws(formatC(x$temperature_max, digits = 3, format = "g")))
   w <- x$warm_up
   if (!is.null(w$acceptance)) line <- paste0(line, ", acceptance ", .sgmc_median_span(w$acceptance, short))
   if (is.null(w)) return(line)
