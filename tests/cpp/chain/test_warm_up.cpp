@@ -182,10 +182,13 @@ void expect_right_under_gradient_noise(const std::string& sampler) {
   // Barzilai-Borwein step halves a step under such noise (to 1e-17 here),
   // and windows at that step measured noise for curvature: the step
   // collapsed to 3e-9 (issue #31's warm-up). Now every chain's step is
-  // within a factor 2.5 of the rule's fixed point for the true H and V in
-  // its coordinates (docs/warm_up.md: the margin 2 se lowers it, SGHMC's
-  // friction read at the top of lambda_min's error raises it), the moments
-  // are right (4 se, variances + delta) and the verdict trusts the run.
+  // within a factor 3 of the rule's fixed point for the true H and V in its
+  // coordinates (docs/warm_up.md): the margin 2 se lowers it a little (SGLD:
+  // 0.93-1.0 of it with this seed), and SGHMC's friction, read at lambda_min
+  // + 2 se with se about lambda_min here (v = 4.8 lambda_min, 3309 moves,
+  // eta ~0.15), raises eta and eps = 2 delta tau eta / v by up to a factor
+  // 3 (1.2-2.1). The moments are right (4 se, variances + delta) and the
+  // verdict trusts the run.
   const Vec mean = Vec{{1.0, -2.0}};
   const Eigen::MatrixXd sigma{{4.0, 1.8}, {1.8, 1.0}};
   const GaussianModel model(mean, sigma, TargetNoise{0.0, 1.0});
@@ -195,8 +198,8 @@ void expect_right_under_gradient_noise(const std::string& sampler) {
     const Eigen::MatrixXd l = chain->preconditioner()->factor().triangularView<Eigen::Lower>();
     const double rule = rule_fixed_point(sigma.inverse(), Eigen::MatrixXd::Identity(2, 2), l, sampler == "sghmc");
     const double chosen = chain->config().schedule.step_size;
-    EXPECT_GT(chosen, rule / 2.5) << sampler;
-    EXPECT_LT(chosen, rule * 2.5) << sampler;
+    EXPECT_GT(chosen, rule / 3.0) << sampler;
+    EXPECT_LT(chosen, rule * 3.0) << sampler;
   }
   for (Index i = 0; i < 2; ++i) {
     const auto m = testing::batch_means(series(run, i, 0.0, false));
