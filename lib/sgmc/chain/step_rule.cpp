@@ -65,6 +65,7 @@ std::optional<WindowCurvature> measure_curvature(const WindowMoments& window,
     // residual dg_i - H_ii dx_i = xi_k - xi_k-1 has variance 2 V_ii.
     out.curvature = k.cwiseQuotient(s).cwiseMax(0.0);
     out.noise = 0.5 * (c - out.curvature.cwiseAbs2().cwiseProduct(s)).cwiseMax(0.0);
+    out.move_precision = s.cwiseInverse();
   } else {
     Eigen::MatrixXd shrunk = s * (n / (n + kShrinkage));
     shrunk.diagonal() = s.diagonal();
@@ -75,21 +76,48 @@ std::optional<WindowCurvature> measure_curvature(const WindowMoments& window,
     // curvature, on the safe side) and the residual's covariance is 2 V.
     out.curvature = symmetric(llt.solve(k.transpose()).transpose());
     out.noise = 0.5 * symmetric(c - out.curvature * shrunk * out.curvature);
+    out.move_precision = llt.solve(Eigen::MatrixXd::Identity(s.rows(), s.cols()));
   }
+  out.moves = n;
   if (precond != nullptr) {
     precond->metric_to_y(out.curvature);
     precond->metric_to_y(out.noise);
+    precond->metric_to_y(out.move_precision);
   }
-  if (!out.curvature.allFinite() || !out.noise.allFinite()) return std::nullopt;
+  if (!out.curvature.allFinite() || !out.noise.allFinite() || !out.move_precision.allFinite()) {
+    return std::nullopt;
+  }
   return out;
 }
 
 StepChoice choose_step(const WindowCurvature& window, const StepRuleInput& input) {
   const double tau = input.temperature > 0.0 ? input.temperature : 1.0;
-  const Eigen::MatrixXd h = in_metric(window.curvature, input.metric);
   const Eigen::MatrixXd v = in_metric(window.noise, input.metric);
+  // The secant's sampling error (docs/warm_up.md, "The secant's error"): the
+  // residual dg - H dx = xi_k - xi_k-1 has covariance 2 V, so along a unit
+  // direction u the slope of n moves errs by about sqrt(2 u'Vu u'S^-1u / n).
+  // The rule reads H at the top of that error, H+ = H + 2 se: a window whose
+  // moves were too small to see the curvature through the gradient noise
+  // (se grows as 1/sqrt(eps) when the moves shrink) bounds it rather than
+  // gives it.
+  const Eigen::MatrixXd p = in_metric(window.move_precision, input.metric);
+  // The move dx_k carried -eps xi_k-1 (in the rule's coordinates), so the
+  // secant is H + eps V Cov(dx)^-1, where the injected noise makes Cov(dx)
+  // 2 eps tau (SGLD, pSGLD) or eps tau / (1 - eta/2) (SGHMC's momentum): H +
+  // V / (2 tau), H + V / tau. It is removed (SGHMC's eta/2 left in, on the
+  // safe side); the sampling error below is the rule's margin.
+  const double carried = input.dynamics == SamplerKind::kSghmc ? 1.0 / tau : 0.5 / tau;
+  const Eigen::MatrixXd measured = in_metric(window.curvature, input.metric) - carried * v;
+  Eigen::MatrixXd h = measured;
+  if (h.cols() == 1) {
+    h += 2.0 * (2.0 * v.cwiseMax(0.0).cwiseProduct(p) / window.moves).cwiseSqrt();
+  } else {
+    const double se = std::sqrt(2.0 * std::max(largest(v), 0.0) * std::max(largest(p), 0.0) / window.moves);
+    h.diagonal().array() += 2.0 * se;
+  }
   StepChoice out;
   out.curvature = std::max(largest(h), 0.0);
+  out.resolved = largest(measured) > largest(h - measured);
   const auto step_at = [&](double friction) {
     const double noise = std::max(largest(v), 0.0) / (tau * friction);
     const double bound = std::max(largest(h + v / (tau * friction)), out.curvature);
@@ -101,6 +129,7 @@ StepChoice choose_step(const WindowCurvature& window, const StepRuleInput& input
   }
   // SGHMC: eps and eta depend on each other; a few rounds from eta = 1 settle them.
   out.friction = input.friction > 0.0 ? input.friction : 1.0;
+  // Critical damping of the widest direction, at its measured curvature.
   const double lambda_min = std::max(smallest(h), 0.0);
   for (int round = 0; round < 4; ++round) {
     std::tie(out.step_size, out.noise) = step_at(out.friction);

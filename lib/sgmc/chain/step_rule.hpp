@@ -29,6 +29,10 @@ class Preconditioner;
 struct WindowCurvature {
   Eigen::MatrixXd curvature;  ///< H_y, the slope of the gradients' differences on the moves
   Eigen::MatrixXd noise;      ///< V_y, the covariance of the gradient noise
+  /// Cov(dx)^-1 in y (a precision maps as a curvature does): with `noise`
+  /// and `moves` it gives H's sampling error.
+  Eigen::MatrixXd move_precision;
+  double moves = 0.0;  ///< n, the window's moves
 };
 
 /// H = sym(Cov(dg, dx) Cov(dx)^-1) and V = (Cov(dg) - H Cov(dx) H) / 2 of a
@@ -54,14 +58,22 @@ struct StepRuleInput {
 struct StepChoice {
   double step_size = 0.0;
   double friction = 0.0;   ///< SGHMC: the friction to run with
-  double curvature = 0.0;  ///< lambda_max(H_y) (for pSGLD, of G^1/2 H G^1/2)
+  /// lambda_max(H_y) + 2 se, the upper bound the rule used (for pSGLD, of
+  /// G^1/2 H G^1/2)
+  double curvature = 0.0;
   double noise = 0.0;      ///< lambda_max of the noise term, V_y / (tau eta)
+  /// The window's moves resolved its curvature: lambda_max(H_y) > 2 se.
+  /// Not saved: read at the window's end only.
+  bool resolved = false;
 };
 
-/// eps = 2 delta / lambda_max(H + V / tau) for SGLD; for SGHMC with V / (tau
-/// eta), and eta (when chosen) = 2 sqrt(eps lambda_min(H)), the damping that
-/// is critical for the widest direction, in [kMinAutoFriction, 1]; for pSGLD
-/// in G's coordinates. Throws nothing: a window without information is
+/// eps = 2 delta / lambda_max(H+ + V / tau) for SGLD, where H+ = H + 2 se I
+/// is the window's curvature at the top of its sampling error se = sqrt(2
+/// lambda_max(V) lambda_max(Cov(dx)^-1) / n) (the secant's error, which
+/// gradient noise makes large where the moves are small); for SGHMC with V /
+/// (tau eta), and eta (when chosen) = 2 sqrt(eps lambda_min(H+)), the damping
+/// that is critical for the widest direction, in [kMinAutoFriction, 1]; for
+/// pSGLD in G's coordinates. Throws nothing: a window without information is
 /// measure_curvature()'s nullopt.
 StepChoice choose_step(const WindowCurvature& window, const StepRuleInput& input);
 

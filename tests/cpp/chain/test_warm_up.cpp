@@ -22,6 +22,8 @@
 #include "sgmc/models/gaussian.hpp"
 #include "sgmc/random/normal.hpp"
 #include "sgmc/samplers/mhbt.hpp"
+#include "sgmc/record/recorded_run.hpp"
+#include "sgmc/verdict/run_verdict.hpp"
 #include "support/monte_carlo.hpp"
 #include "support/toy_models.hpp"
 
@@ -199,6 +201,65 @@ void expect_checkpoint_in_warm_up_bit_for_bit(const Model& model, const std::str
   EXPECT_EQ(a.position(), b.position()) << sampler;
   EXPECT_EQ(a.draws().draws(), b.draws().draws()) << sampler;
 }
+
+/// The rule's fixed point for the true H and V mapped into a chain's y (x =
+/// L y): eps = 2 delta / lambda_max(H_y + V_y / (tau eta)) with, for SGHMC,
+/// eta = 2 sqrt(eps lambda_min(H_y)) in [kMinAutoFriction, 1] (SGLD: eta = 1).
+double rule_fixed_point(const Eigen::MatrixXd& h, const Eigen::MatrixXd& v, const Eigen::MatrixXd& l,
+                        bool sghmc) {
+  const Eigen::MatrixXd h_y = l.transpose() * h * l, v_y = l.transpose() * v * l;
+  const auto eigen = [](const Eigen::MatrixXd& m) { return Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(m).eigenvalues(); };
+  double eta = 1.0, eps = 0.0;
+  for (int round = 0; round < 100; ++round) {
+    eps = 2.0 * kDefaultStepBias / eigen(h_y + v_y / eta).maxCoeff();
+    if (!sghmc) break;
+    eta = std::clamp(2.0 * std::sqrt(eps * eigen(h_y).minCoeff()), kMinAutoFriction, 1.0);
+  }
+  return eps;
+}
+
+void expect_right_under_gradient_noise(const std::string& sampler) {
+  // The getting-started target (docs/getting-started-c.md): mean (1, -2),
+  // sds (2, 1), correlation 0.9, gradient noise of sd 1, which in the
+  // whitened coordinates is up to 4.8 times the curvature: noise comparable
+  // to the curvature. Nothing set but the sampler and 40000 steps (at the
+  // noise-limited step, 20000 give a bulk ESS near the verdict's 400). The search's
+  // Barzilai-Borwein step halves a step under such noise (to 1e-17 here),
+  // and windows at that step measured noise for curvature: the step
+  // collapsed to 3e-9 (issue #31's warm-up). Now every chain's step is
+  // within a factor 3 of the rule's fixed point for the true H and V in its
+  // coordinates (docs/warm_up.md): the margin 2 se lowers it a little (SGLD:
+  // 0.93-1.0 of it with this seed), and SGHMC's friction, read at lambda_min
+  // + 2 se with se about lambda_min here (v = 4.8 lambda_min, 3309 moves,
+  // eta ~0.15), raises eta and eps = 2 delta tau eta / v by up to a factor
+  // 3 (1.2-2.1). The moments are right (4 se, variances + delta) and the
+  // verdict trusts the run.
+  const Vec mean = Vec{{1.0, -2.0}};
+  const Eigen::MatrixXd sigma{{4.0, 1.8}, {1.8, 1.0}};
+  const GaussianModel model(mean, sigma, TargetNoise{0.0, 1.0});
+  const auto run = sample(model, automatic(sampler, 40000), Vec::Zero(2), nullptr);
+  for (const auto& chain : run.chains) {
+    if (sampler == "psgld") continue;  // its RMSprop metric is the chain's own: no closed form
+    const Eigen::MatrixXd l = chain->preconditioner()->factor().triangularView<Eigen::Lower>();
+    const double rule = rule_fixed_point(sigma.inverse(), Eigen::MatrixXd::Identity(2, 2), l, sampler == "sghmc");
+    const double chosen = chain->config().schedule.step_size;
+    EXPECT_GT(chosen, rule / 3.0) << sampler;
+    EXPECT_LT(chosen, rule * 3.0) << sampler;
+  }
+  for (Index i = 0; i < 2; ++i) {
+    const auto m = testing::batch_means(series(run, i, 0.0, false));
+    const auto v = testing::batch_means(series(run, i, mean[i], true));
+    EXPECT_NEAR(m.mean, mean[i], 4 * m.se) << sampler << " mean of coordinate " << i;
+    EXPECT_NEAR(v.mean / sigma(i, i), 1.0, (4 * v.se) / sigma(i, i) + kDefaultStepBias)
+        << sampler << " variance of coordinate " << i;
+  }
+  const Verdict verdict = run_verdict(recorded_run(run.chains, run.swaps));
+  EXPECT_TRUE(verdict.trusted()) << sampler << ": " << verdict.reasons();
+}
+
+TEST(WarmUp, SgldStepSurvivesGradientNoise) { expect_right_under_gradient_noise("sgld"); }
+TEST(WarmUp, SghmcStepSurvivesGradientNoise) { expect_right_under_gradient_noise("sghmc"); }
+TEST(WarmUp, PsgldStepSurvivesGradientNoise) { expect_right_under_gradient_noise("psgld"); }
 
 TEST(WarmUp, ACheckpointInTheMiddleOfTheWarmUpGoesOnBitForBit) {
   const GaussianModel model(Vec{{1.0, -2.0}}, Vec{{0.5, 4.0}}.asDiagonal().toDenseMatrix());

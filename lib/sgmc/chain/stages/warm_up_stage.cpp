@@ -145,8 +145,10 @@ bool WarmUpStage::end_iteration(Index k) {
   if (std::isfinite(choice.step_size) && choice.step_size > 0.0) {
     report_.choice = choice;
     ++report_.windows;
-    // A window's estimate may shrink the step at will, grow it tenfold at most.
-    eps_ = std::min(report_.choice.step_size, 10.0 * eps_);
+    // A window's estimate may shrink the step at will, grow it tenfold at
+    // most; a window that could not resolve the curvature through its
+    // gradient noise gives only its upper bound, and the step grows to it.
+    eps_ = choice.resolved ? std::min(choice.step_size, 10.0 * eps_) : choice.step_size;
     if (config_.warm_up.auto_friction && choice.friction != config_.sghmc.friction) {
       config_.sghmc.friction = choice.friction;
       restart = true;
