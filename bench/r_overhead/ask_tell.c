@@ -22,6 +22,7 @@ int main(int argc, char **argv) {
   if (sgmc_options_create(&options) != SGMC_OK ||
       sgmc_options_set_string(options, "sampler", "sgld") != SGMC_OK ||
       sgmc_options_set_int(options, "n_steps", n_steps) != SGMC_OK ||
+      sgmc_options_set_int(options, "n_chains", 1) != SGMC_OK ||
       sgmc_options_set_double(options, "step_size", 1e-3) != SGMC_OK) {
     fprintf(stderr, "ask_tell: %s\n", sgmc_last_error());
     return 1;

@@ -14,7 +14,7 @@ builtin <- sgmc_gaussian(c(0, 0), diag(2))
 # Seconds per iteration, the best of `repeats` runs.
 per_step <- function(run) min(replicate(repeats, system.time(run())[["elapsed"]])) / n_steps
 sample_with <- function(model) {
-  function() sgmc_sample(model, "sgld", n_steps, step_size = 1e-3, seed = 1, threads = 1)
+  function() sgmc_sample(model, "sgld", n_steps, step_size = 1e-3, n_chains = 1, seed = 1, threads = 1)
 }
 # The user's four functions called as the loop calls them, without the
 # library: the part of an R model's iteration no binding can remove.
@@ -33,7 +33,8 @@ functions_alone <- function() {
 # fixed: the library's ask/tell and the binding's C shims, no R functions.
 ask_tell_alone <- function() {
   sgmc <- asNamespace("sgmc")
-  run <- sgmc$c_sgmc_run_create(sgmc_options(sampler = "sgld", n_steps = n_steps, step_size = 1e-3, seed = 1),
+  run <- sgmc$c_sgmc_run_create(sgmc_options(sampler = "sgld", n_steps = n_steps, step_size = 1e-3, n_chains = 1,
+                                             seed = 1),
                                 2, 0, c(0, 0))
   zero <- 0
   grad <- matrix(0, 2, 1)

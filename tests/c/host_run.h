@@ -19,8 +19,8 @@ typedef struct {
   int fail;
 } host_answer;
 
-/* A run of `options` (one chain unless they say otherwise) from x0 (dim
- * values), asked once: *out holds it, the status is the first ask's. */
+/* A run of `options` (one chain when they set "n_chains" = 1; its default
+ * is 4) from x0 (dim values, every chain's), asked once: *out holds it, the status is the first ask's. */
 static inline sgmc_status host_start(sgmc_run **out, const sgmc_options *options, int64_t dim,
                               int64_t data_size, const double *x0) {
   int64_t n = 0;

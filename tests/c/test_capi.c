@@ -73,6 +73,7 @@ static sgmc_options *options_for(const char *sampler, double step) {
   CHECK_OK(sgmc_options_set_int(o, "n_steps", 40000));
   CHECK_OK(sgmc_options_set_int(o, "burn_in", 4000));
   CHECK_OK(sgmc_options_set_int(o, "seed", 11));
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", 1)); /* the tests here are of one chain */
   return o;
 }
 

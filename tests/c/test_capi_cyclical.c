@@ -43,6 +43,7 @@ static sgmc_options *cyclical_options(void) {
   CHECK_OK(sgmc_options_set_int(o, "batch_size", 10));
   CHECK_OK(sgmc_options_set_int(o, "n_steps", STEPS + 2)); /* K not divisible by M = 4 */
   CHECK_OK(sgmc_options_set_int(o, "seed", 5));
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", 1)); /* the cycles of one chain */
   return o;
 }
 

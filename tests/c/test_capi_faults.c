@@ -347,6 +347,7 @@ static void test_bad_arguments(void) {
   CHECK_ERROR(sgmc_options_set_int(o, "max_consecutive_faults", 0), SGMC_ERROR_INVALID_ARGUMENT,
               "option 'max_consecutive_faults' = 0: must be in [1,");
   CHECK_ERROR(sgmc_run_tell_fault(NULL, 0, "x"), SGMC_ERROR_INVALID_ARGUMENT, "'run' is NULL");
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", 1)); /* a run of one chain */
   CHECK_OK(host_start(&c, o, DIM, N_DATA, x0));
   CHECK_ERROR(sgmc_run_tell_fault(c, 0, NULL), SGMC_ERROR_INVALID_ARGUMENT, "'cause' is NULL");
   CHECK_ERROR(sgmc_run_steps_done(c, 0, NULL), SGMC_ERROR_INVALID_ARGUMENT, "'out' is NULL");

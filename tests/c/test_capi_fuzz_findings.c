@@ -60,6 +60,7 @@ static void test_huge_chain_index_is_quick(void) {
   double x0[2] = {0.0, 0.0};
 
   CHECK_OK(sgmc_options_create(&o));
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", 1)); /* the one chain INT64_MAX */
   CHECK_OK(sgmc_options_set_int(o, "first_chain", INT64_MAX));
   CHECK_OK(sgmc_run_create(&run, o, 2, 0, x0, 2));
   CHECK(run != NULL);
@@ -283,6 +284,7 @@ static void test_chain_move_that_overflows(void) {
   CHECK_OK(sgmc_options_create(&o));
   CHECK_OK(sgmc_options_set_double(o, "temperature", DBL_MAX));
   CHECK_OK(sgmc_options_set_double(o, "step_size", 1e-3)); /* no warm-up: the first move overflows */
+  CHECK_OK(sgmc_options_set_int(o, "n_chains", 1));         /* one chain, stepped by its host */
   CHECK_OK(sgmc_run_create(&run, o, 2, 0, x0, 2));
   CHECK_OK(sgmc_run_ask(run, &n));
   CHECK_OK(sgmc_run_tell(run, 0, 0.0, NULL, 1.0, grad, 2));

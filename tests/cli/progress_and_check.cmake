@@ -3,7 +3,7 @@
 # with carriage returns; with --quiet it does not come at all.
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
-set(args run --target gauss25 --set sampler=sgld --set n_steps=6000000 --set thin=1000
+set(args run --target gauss25 --set sampler=sgld --set n_steps=6000000 --set n_chains=1 --set thin=1000
          --draws ${WORK_DIR}/draws.csv --summary ${WORK_DIR}/summary.json)
 execute_process(COMMAND ${SGMC} ${args} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)

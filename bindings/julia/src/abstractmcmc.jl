@@ -113,9 +113,10 @@ end
 The state of an AbstractMCMC chain: the recorded [`Sgmc.Draws`](@ref) of the run
 made at its first step (in one C call for a built-in [`Sgmc.Model`](@ref), as a
 [`Sgmc.Run`](@ref) answered on this thread for a [`JuliaModel`](@ref)), read one
-iteration per step. A run of `:resgld` (its replicas; chain 1 is the lowest
-temperature) or of an interacting contour sampler (its `n_chains` chains
-share one theta) shows AbstractMCMC its chain 1.
+iteration per step. An independent sampler runs one chain per AbstractMCMC
+chain; a run of `:resgld` (its `n_chains` replicas, 4 unless set; chain 1 is
+the lowest temperature) or of an interacting contour sampler (its `n_chains`
+chains, 4 unless set, share one theta) shows AbstractMCMC its chain 1.
 """
 mutable struct RunState
     draws::Draws
@@ -146,9 +147,11 @@ function AbstractMCMC.step(rng::Random.AbstractRNG, model::AbstractSgmcModel, sa
     # AbstractMCMC may run its chains on several Julia threads: one C thread each.
     _has(sampler, "threads") || setoption!(o, "threads", 1)
     name = _name(sampler)
-    if _in_family(name, LibSgmc.SGMC_FAMILY_REPLICA_EXCHANGE)
-        _has(sampler, "n_chains") || setoption!(o, "n_chains", 2)
-    elseif !_in_family(name, LibSgmc.SGMC_FAMILY_INTERACTING)
+    # An AbstractMCMC chain is one chain of an independent sampler; the
+    # replicas of :resgld and the chains sharing theta keep n_chains (the
+    # library's default 4 when unset).
+    if !_in_family(name, LibSgmc.SGMC_FAMILY_REPLICA_EXCHANGE) &&
+       !_in_family(name, LibSgmc.SGMC_FAMILY_INTERACTING)
         setoption!(o, "n_chains", 1)
     end
     d = _sample(model, o, x0)

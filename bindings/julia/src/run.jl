@@ -147,8 +147,9 @@ end
 """
     sample_chains(model, x0; options...) -> Draws
 
-Runs `n_chains` chains of the sampler given by the options (`sampler = :sgld`
-and every key of `docs/options.md`) on `model`: a [`Sgmc.Model`](@ref) in one
+Runs `n_chains` chains (4 unless set: the verdict's R-hat needs several to
+see chains stuck in different modes) of the sampler given by the options
+(`sampler = :sgld` and every key of `docs/options.md`) on `model`: a [`Sgmc.Model`](@ref) in one
 call of `sgmc_sample`, its chains in parallel on `threads` C++ threads; a
 [`JuliaModel`](@ref) (or an `AbstractMCMC.LogDensityModel`, run as
 [`JuliaModel(model)`](@ref JuliaModel)) as a [`Sgmc.Run`](@ref) that asks

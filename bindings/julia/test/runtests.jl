@@ -245,7 +245,7 @@ end
         @test 0.6 * 4 - 0.4 * 6 - 0.5 < w.mean[1] < 0.6 * 4 - 0.4 * 6 + 0.5
         # A thin lump at u1: a warning with the reasons, and the verdict says so.
         lump = (sampler = :csgld, step_size = 0.1, n_steps = 200_000, contour_u1 = 1.0,
-                contour_du = 0.1, contour_m = 60, seed = 1)
+                contour_du = 0.1, contour_m = 60, n_chains = 1, seed = 1)
         bad = @test_logs (:warn, r"do not trust") sample_chains(target(:mix1d), [0.0]; lump...)
         vb = contour_verdict(bad)
         @test !vb.converged && occursin("chain 0: theta_max = ", vb.reasons)
@@ -418,7 +418,7 @@ end
         post_mean = sum(y) * post_var
         # c_n = N with full batches: the exact posterior.
         kw = (sampler = :mhbt, proposal = :random_walk, rw_scale = 0.2, c_n = 100.0,
-              n_steps = 40000, burn_in = 2000, seed = 8)
+              n_steps = 40000, burn_in = 2000, n_chains = 1, seed = 8)
         d = sample_chains(m, [1.0]; kw...)
         x = positions(d)[:, 1]
         ess = Sgmc.convergence(reshape(x, :, 1); stat = :ess_bulk)
@@ -442,7 +442,7 @@ end
             a = sample_chains(gauss_c(), [0.0, 0.0]; kw...)
             b = sample_chains(gauss_julia(), [0.0, 0.0]; kw...)  # a Run asking this thread
             c = callback_draws(gauss_julia(), [0.0, 0.0]; kw...)
-            @test b.n_chains == a.n_chains == get(extra, :n_chains, 1)
+            @test b.n_chains == a.n_chains == get(extra, :n_chains, 4)  # n_chains' default
             for k in 1:a.n_chains
                 @test positions(b, k) == positions(c, k)
                 @test energies(b, k) == energies(c, k)
@@ -682,7 +682,7 @@ end
         # The limit of faults in a row stops a model that always fails.
         always = JuliaModel((bg, pg, x, b) -> error("always"); dim = 2)
         e = try
-            sample_chains(always, [0.0, 0.0]; n_steps = 10, on_fault = :reject,
+            sample_chains(always, [0.0, 0.0]; n_steps = 10, n_chains = 1, on_fault = :reject,
                           max_consecutive_faults = 4)
             nothing
         catch err

@@ -160,8 +160,10 @@ const std::array kSpecs = {
         1, 1),
     int_option("n_chains", kEvery,
         "independent chains (`sgmc_sample`); the replicas of `resgld`; the P chains "
-        "sharing theta of `icsgld`, `icsghmc`, `picsgld`",
-        1, 1),
+        "sharing theta of `icsgld`, `icsghmc`, `picsgld`. 4, as Stan runs: the verdict's "
+        "`rhat` sees chains stuck in different modes only across chains "
+        "([verdict.md](verdict.md))",
+        4, 1),
     resumable(int_option("threads", kEvery,
         "worker threads; 0 = all cores",
         0, 0)),

@@ -12,7 +12,9 @@
 namespace sgmc {
 
 struct RunConfig {
-  Index n_chains = 1;
+  /// 4, as Stan runs: the verdict's rhat (docs/verdict.md) sees chains stuck
+  /// in different modes only across several chains.
+  Index n_chains = 4;
   Index threads = 0;           ///< worker threads; 0 = all cores
   Index progress_every = 1000; ///< iterations between progress reports
   std::uint64_t seed = 1;

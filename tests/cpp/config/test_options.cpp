@@ -15,7 +15,7 @@ TEST(Options, DefaultsBuildValidConfigs) {
   EXPECT_EQ(s.kind, SamplerKind::kSgld);
   EXPECT_EQ(s.temperature, 1.0);
   EXPECT_EQ(record_policy(o).n_steps, 1000);
-  EXPECT_EQ(run_config(o).n_chains, 1);
+  EXPECT_EQ(run_config(o).n_chains, 4);
 }
 
 TEST(Options, SetValuesReachTheConfigs) {

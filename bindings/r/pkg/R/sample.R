@@ -1,7 +1,7 @@
 # sgmc_sample(): runs a sampler on a model and returns an "sgmc_draws" object.
 
 sgmc_sample <- function(model, sampler = "sgld", n_steps = 1000, ..., x0 = NULL,
-                        n_chains = 1, threads = 0, seed = NULL, theta0 = NULL,
+                        n_chains = 4, threads = 0, seed = NULL, theta0 = NULL,
                         progress = interactive()) {
   if (!inherits(model, "sgmc_model")) stop("'model' must be an sgmc_model (see sgmc_target(), sgmc_model_r())", call. = FALSE)
   .check_flag(progress, "progress")

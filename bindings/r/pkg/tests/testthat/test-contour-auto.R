@@ -40,7 +40,7 @@ test_that("icsgld chooses its partition and gets mix1d's mode masses", {
 test_that("a thin lump at u1 ends sgmc_sample with an sgmc_untrusted warning", {
   expect_warning(
     f <- sgmc_sample(sgmc_target("mix1d"), "csgld", 2e5, step_size = 0.1, contour_u1 = 1,
-                     contour_du = 0.1, contour_m = 60, threads = 1, seed = 1),
+                     contour_du = 0.1, contour_m = 60, n_chains = 1, threads = 1, seed = 1),
     class = "sgmc_untrusted")
   v <- sgmc_contour_verdict(f)
   expect_false(v$converged)
@@ -51,7 +51,7 @@ test_that("a thin lump at u1 ends sgmc_sample with an sgmc_untrusted warning", {
   d <- sgmc_contour_diagnostics(f)
   expect_false(d$pass[1])
   w <- tryCatch(sgmc_sample(sgmc_target("mix1d"), "csgld", 2e5, step_size = 0.1, contour_u1 = 1,
-                            contour_du = 0.1, contour_m = 60, threads = 1, seed = 1),
+                            contour_du = 0.1, contour_m = 60, n_chains = 1, threads = 1, seed = 1),
                 sgmc_untrusted = function(w) w)
   expect_identical(w$verdict, sgmc_verdict(f))
   checks <- w$verdict$checks

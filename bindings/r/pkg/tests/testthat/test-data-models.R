@@ -70,7 +70,7 @@ test_that("harmonic cycle weights use the built-in model", {
   expect_equal(colSums(w), c(1, 1))
   expect_true(all(w >= 0))
   rm <- sgmc_model_r(function(x, b) sum(x^2) / 2, function(x, b) x, dim = 1)
-  fr <- sgmc_sample(rm, "cycsgld", 400, step_size = 0.1, x0 = 0)
+  fr <- sgmc_sample(rm, "cycsgld", 400, step_size = 0.1, x0 = 0, n_chains = 1)
   expect_error(sgmc_cycle_weights(fr, "harmonic"), "built-in")
   expect_equal(sum(sgmc_cycle_weights(fr)), 1)
 })

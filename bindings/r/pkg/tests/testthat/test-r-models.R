@@ -139,7 +139,8 @@ test_that("Ctrl-C during an R model's run returns the draws so far with a warnin
     if (calls == 30) signalCondition(structure(class = c("interrupt", "condition"), list()))
     0.5 * (x * x)
   }, function(x, batch) x, dim = 1)
-  expect_warning(d <- sgmc_sample(interrupted, "sgld", 100, step_size = 1e-3, x0 = 0.5, seed = 1),
+  expect_warning(d <- sgmc_sample(interrupted, "sgld", 100, step_size = 1e-3, x0 = 0.5, n_chains = 1,
+                                  seed = 1),
                  "sgmc_sample\\(\\) was interrupted: the draws made so far are returned")
   expect_equal(d$draws_per_chain, 29)
 })

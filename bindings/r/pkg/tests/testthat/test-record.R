@@ -16,7 +16,7 @@ test_that("every run has energy, step, temperature, iterations and faults", {
 })
 
 test_that("a contour run's columns and statistics are its weights, subregions and theta", {
-  fit <- sgmc_sample(gauss(), "csgld", 400, seed = 4)
+  fit <- sgmc_sample(gauss(), "csgld", 400, n_chains = 1, seed = 4)
   expect_true(all(c("subregion", "log_weight") %in% sgmc_columns(fit)))
   expect_identical(sgmc_column(fit, "log_weight"), sgmc_log_weights(fit)[, 1])
   expect_identical(sgmc_column(fit, "subregion") + 1, sgmc_contour_index(fit)[, 1])
