@@ -216,14 +216,13 @@ std::vector<Mixture> mixtures() {
 
 std::vector<Config> full_corpus(const Budget& b) {
   Corpus corpus(b.posteriordb);
-  const auto pdb_seeds = first_seeds(std::max<Index>(1, b.seeds / 2));
   const auto seeds = first_seeds(b.seeds);
   const Index steps = b.posterior_steps;
   // (a) The nine posteriors, zero knobs from x0 = 0.
   for (const auto& name : posterior_names()) {
     if (!has_posterior(b.posteriordb, name)) continue;
     for (const std::string sampler : {"sgld", "sghmc", "psgld", "mhbt", "cycsgld", "resgld"}) {
-      corpus.add_posterior(name, "zero_knobs", sampler, "posteriordb", pdb_seeds,
+      corpus.add_posterior(name, "zero_knobs", sampler, "posteriordb", seeds,
                            [sampler, steps](Index seed) { return zero_knobs(sampler, steps, seed); });
     }
   }
@@ -242,21 +241,21 @@ std::vector<Config> full_corpus(const Budget& b) {
   for (const auto& name : bad_posteriors()) {
     if (!has_posterior(b.posteriordb, name)) continue;
     for (const std::string sampler : {"sgld", "sghmc", "psgld", "cycsgld", "resgld"}) {
-      corpus.add_posterior(name, "step_bias=0.4", sampler, "bad", pdb_seeds, [sampler, steps](Index seed) {
+      corpus.add_posterior(name, "step_bias=0.4", sampler, "bad", seeds, [sampler, steps](Index seed) {
         Options o = zero_knobs(sampler, steps, seed);
         o.set("step_bias", kBadStepBias);
         return o;
       });
       // A new user's run too short: 4,000 iterations, half of them warm-up, from x0 = 0.
-      corpus.add_posterior(name, "zero_knobs_short", sampler, "bad", pdb_seeds,
+      corpus.add_posterior(name, "zero_knobs_short", sampler, "bad", seeds,
                            [sampler](Index seed) { return zero_knobs(sampler, 4000, seed); });
     }
     for (const std::string sampler : {"sgld", "sghmc", "psgld", "cycsgld"}) {
-      add_short_far(corpus, name, sampler, 5000, pdb_seeds);
+      add_short_far(corpus, name, sampler, 5000, seeds);
     }
-    add_mhbt_walk(corpus, name, "random_walk", 1.0, steps, pdb_seeds);
-    add_mhbt_walk(corpus, name, "random_walk_x30", kBadWalk, steps, pdb_seeds);
-    add_mhbt_walk(corpus, name, "random_walk_/30", 1.0 / kBadWalk, steps, pdb_seeds);
+    add_mhbt_walk(corpus, name, "random_walk", 1.0, steps, seeds);
+    add_mhbt_walk(corpus, name, "random_walk_x30", kBadWalk, steps, seeds);
+    add_mhbt_walk(corpus, name, "random_walk_/30", 1.0 / kBadWalk, steps, seeds);
   }
   const Index mix_steps = b.mixture_steps;
   for (const auto& m : {two_modes(2), three_modes(2)}) {

@@ -47,7 +47,7 @@ bool expectations_hold(const std::vector<Expectation>& expected, const std::vect
 
 int main(int argc, char** argv) {
   sgmc::bench::CommandLine app{"The verdict's false alarms and detections over a corpus with known answers"};
-  sgmc::bench::Budget budget{SGMC_POSTERIORDB_DIR, 100000, 200000, 4};
+  sgmc::bench::Budget budget{SGMC_POSTERIORDB_DIR, 50000, 200000, 3};
   std::string csv_path = "runs.csv";
   std::vector<std::string> parts{"posteriordb", "mixtures", "bad"};
   bool quick = false;
@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
              sgmc::bench::Check::kPositive);
   app.option("--mixture-steps", budget.mixture_steps, "iterations per chain of a mixture run",
              sgmc::bench::Check::kPositive);
-  app.option("--seeds", budget.seeds, "seeds per mixture configuration (posteriordb: half)",
+  app.option("--seeds", budget.seeds, "seeds per configuration",
              sgmc::bench::Check::kPositive);
   app.choice("--parts", parts, "parts of the corpus", {"posteriordb", "mixtures", "bad"});
   app.option("--csv", csv_path, "one row per run");
