@@ -49,31 +49,16 @@ struct FixedPartition {
   Index m = 60;
 };
 
-/// With a step_bias > 0, no step_size or friction: the warm-up chooses them
-/// for that bias target (issue #31, docs/warm_up.md); else the bench's steps.
+/// mixture_options for `chains` chains, with a fixed partition when one is given.
 sgmc::Options options_for(const std::string& sampler, Index n_steps, Index chains, Index seed,
                           const FixedPartition& fixed, double step_bias) {
-  const bool automatic = step_bias > 0.0;
-  sgmc::Options o;
+  sgmc::Options o = sgmc::bench::mixture_options(sampler, n_steps, seed, step_bias);
   if (!std::isnan(fixed.u1)) {
     o.set("contour_u1", fixed.u1);
     o.set("contour_du", fixed.du);
     o.set("contour_m", std::int64_t{fixed.m});
   }
-  o.set("sampler", sampler);
-  o.set("n_steps", std::int64_t{n_steps});
   o.set("n_chains", std::int64_t{chains});
-  o.set("seed", std::int64_t{seed});
-  if (automatic) o.set("step_bias", step_bias);
-  if (!automatic) {
-    o.set("step_size", 0.02);
-    if (sampler == "csghmc" || sampler == "sghmc") {
-      o.set("step_size", 0.002);  // eps / friction = 0.02, as SGLD
-      o.set("friction", 0.1);
-    }
-  }
-  if (sampler == "pcsgld") o.set("rms_epsilon", 0.1);  // a noise-free gradient vanishes at the modes
-  if (sampler == "resgld") o.set("temperature_max", 10.0);
   return o;
 }
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "sgmc/config/options.hpp"
 #include "sgmc/drivers/driver.hpp"
 #include "sgmc/estimators/weighted.hpp"
 #include "sgmc/models/synthetic.hpp"
@@ -83,6 +84,31 @@ inline Mixture three_modes(Index d) {
   centres(1, 2) = 7.8;
   return {"mix3_d" + std::to_string(d), Eigen::Vector3d(0.15, 0.35, 0.5), centres,
           Eigen::Vector3d(0.25, 1.0, 0.64), 0};
+}
+
+/// The bench's options of `sampler` on these mixtures: 4 chains, every
+/// option at its default but the step size 0.02 (0.002 with friction 0.1 for
+/// the SGHMC kind: the same eps / friction as SGLD), pCSGLD's rms_epsilon 0.1
+/// (a noise-free gradient vanishes at the modes) and reSGLD's temperature_max
+/// 10. With step_bias > 0 no step size or friction: the warm-up chooses
+/// them for that bias target (issue #31, docs/warm_up.md).
+inline Options mixture_options(const std::string& sampler, Index n_steps, Index seed, double step_bias = 0.0) {
+  Options o;
+  o.set("sampler", sampler);
+  o.set("n_steps", std::int64_t{n_steps});
+  o.set("n_chains", std::int64_t{4});
+  o.set("seed", std::int64_t{seed});
+  if (step_bias > 0.0) {
+    o.set("step_bias", step_bias);
+  } else if (sampler == "csghmc" || sampler == "sghmc") {
+    o.set("step_size", 0.002);
+    o.set("friction", 0.1);
+  } else {
+    o.set("step_size", 0.02);
+  }
+  if (sampler == "pcsgld") o.set("rms_epsilon", 0.1);
+  if (sampler == "resgld") o.set("temperature_max", 10.0);
+  return o;
 }
 
 /// A run's estimate of the mode masses of `target`: for a contour sampler

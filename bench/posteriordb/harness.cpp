@@ -39,11 +39,13 @@ Target load(const std::string& dir, const std::string& name) {
   return t;
 }
 
-Run run(const Target& target, const RunSettings& settings, const Options& options, ConstVecRef x0) {
+Run run(const Target& target, const RunSettings& settings, const Options& options, ConstVecRef x0,
+        const Inspect& inspect) {
   const auto start = std::chrono::steady_clock::now();
   const auto result = sample(*target.posterior.model, options, x0, {});
   Run out{settings, chosen(result.chains), {}, 0, 0, {}};
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (inspect) inspect(result);
   if (result.outcome.fault) {
     // A non-finite energy or gradient: the chain diverged. Reported, not fatal.
     out.fault = result.outcome.fault->what();

@@ -3,6 +3,7 @@
 // run is judged by, and its row's cells (markdown and CSV).
 #pragma once
 
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -44,8 +45,13 @@ struct Target {
 
 Target load(const std::string& dir, const std::string& name);
 
+/// What a caller reads from a finished run beyond its cells (its verdict:
+/// bench/verdict_calibration), also when the run stopped with a fault.
+using Inspect = std::function<void(const SampleResult&)>;
+
 /// `options` run from x0 and measured; `settings` is what the row reports.
-Run run(const Target& target, const RunSettings& settings, const Options& options, ConstVecRef x0);
+Run run(const Target& target, const RunSettings& settings, const Options& options, ConstVecRef x0,
+        const Inspect& inspect = {});
 
 /// Mean within 0.1 reference sd and sd within 10%.
 bool within(const ParameterCell& c);

@@ -5,7 +5,8 @@
 // decide a tolerance. Contour samplers' draws are importance-weighted
 // (SPEC §4.1, running theta), each chain's weights normalised and the chains
 // pooled with equal shares; their ESS is the chains' bulk ESS times the
-// Kish share of the weights.
+// Kish share of the weights. reSGLD's estimates are those of chain 0, the
+// replica at the target's temperature.
 #pragma once
 
 #include <vector>
