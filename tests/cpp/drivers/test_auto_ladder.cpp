@@ -62,12 +62,9 @@ TEST(AutoLadder, MeasureSeparatesNoiseFromDrift) {
   LadderMeasure measure(2);
   double walk = 0.0;
   const Index n = 200000;
-  double noise_sum = 0.0, noise_sq = 0.0;
   for (Index k = 0; k < n; ++k) {
     const double e = 2.0 * normal.next();
     walk += normal.next();
-    noise_sum += e;
-    noise_sq += e * e;
     const double energies[] = {1e6 + e, -50.0 + walk};
     measure.add(energies);
   }
