@@ -1973,7 +1973,7 @@ typedef enum sgmc_contour_check {
   SGMC_CONTOUR_THETA_MAX = 0,      /**< the largest share of the energy pdf theta estimates in one subregion; fails above 0.9 */
   SGMC_CONTOUR_VISIT_TV = 1,       /**< TV distance of the last half's subregion visits from the fixed point's; fails above 0.2 */
   SGMC_CONTOUR_MULTIPLIER_OUT = 2, /**< share of the last half's moves with a multiplier outside [-2, 4]; fails above 0.05 */
-  SGMC_CONTOUR_THETA_DRIFT = 3,    /**< how far (total variation) theta's block averages moved between the two quarters of the last half, when beyond 4 standard errors of their block-to-block spread (else 0); fails above 0.05 */
+  SGMC_CONTOUR_THETA_DRIFT = 3,    /**< how far (total variation) theta's block averages moved between the two quarters of the last half, when beyond 4 standard errors of their block-to-block spread (else 0); fails above 0.1 */
   SGMC_CONTOUR_KISH_SHARE = 4,     /**< Kish ESS of the weights over the number of draws; fails below 0.01 */
   SGMC_CONTOUR_WEIGHTED_RHAT = 5,  /**< split-chain potential scale reduction of the weighted estimates; fails above 1.1 */
   SGMC_CONTOUR_WEIGHTED_ESS = 6    /**< effective sample size of the weighted means from the spread of 20 block estimates; fails below 100 */

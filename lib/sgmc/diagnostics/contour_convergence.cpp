@@ -29,8 +29,8 @@ constexpr ContourCheckSpec kChecks[kContourChecks] = {
     {"multiplier_out", 0.05, true,
      "many moves had a gradient multiplier outside [-2, 4]: a subregion next to an unreachable "
      "or very thin one throws the chains about; check u1 and du"},
-    {"theta_drift", 0.05, true,
-     "theta's block averages moved over the last half of the run by more than 0.05 in total "
+    {"theta_drift", 0.1, true,
+     "theta's block averages moved over the last half of the run by more than 0.1 in total "
      "variation, and by more than 4 standard errors of their block-to-block spread: theta has "
      "not settled; run longer"},
     {"kish_share", 0.01, false,

@@ -2912,7 +2912,7 @@ const SGMC_CONTOUR_MULTIPLIER_OUT = sgmc_contour_check(2)
 """
     SGMC_CONTOUR_THETA_DRIFT
 
-how far (total variation) theta's block averages moved between the two quarters of the last half, when beyond 4 standard errors of their block-to-block spread (else 0); fails above 0.05
+how far (total variation) theta's block averages moved between the two quarters of the last half, when beyond 4 standard errors of their block-to-block spread (else 0); fails above 0.1
 """
 const SGMC_CONTOUR_THETA_DRIFT = sgmc_contour_check(3)
 
