@@ -15,6 +15,7 @@
 #include "sgmc/drivers/driver.hpp"
 #include "sgmc/estimators/weighted.hpp"
 #include "sgmc/models/synthetic.hpp"
+#include "../common/target_chains.hpp"
 
 namespace sgmc::bench {
 
@@ -149,13 +150,12 @@ inline MassEstimate mode_masses(const Mixture& target, const SampleResult& resul
     return out;
   };
   if (shared) return estimate(chains);
-  // reSGLD: only chain 0, the replica at the target's temperature, samples it.
-  if (chains.front()->config().kind == SamplerKind::kResgld) return estimate(std::span(chains).first(1));
+  const auto sampling = target_chains(chains);  // reSGLD: replica 0 only
   MassEstimate mean{Eigen::VectorXd::Zero(target.weights.size()), 0.0};
-  for (std::size_t c = 0; c < chains.size(); ++c) {
-    const auto one = estimate(std::span(chains).subspan(c, 1));
-    mean.masses += one.masses / static_cast<double>(chains.size());
-    mean.kish_share += one.kish_share / static_cast<double>(chains.size());
+  for (std::size_t c = 0; c < sampling.size(); ++c) {
+    const auto one = estimate(sampling.subspan(c, 1));
+    mean.masses += one.masses / static_cast<double>(sampling.size());
+    mean.kish_share += one.kish_share / static_cast<double>(sampling.size());
   }
   return mean;
 }

@@ -4,14 +4,13 @@
 
 #include "sgmc/diagnostics/ess.hpp"
 #include "sgmc/estimators/weighted.hpp"
+#include "../common/target_chains.hpp"
 
 namespace sgmc::bench {
 
 std::vector<ParameterCell> measure(const Posterior& posterior, const ReferenceMoments& reference,
                                    const ChainList& chains) {
-  // reSGLD: only chain 0, the replica at the target's temperature, samples it.
-  const bool resgld = chains.front()->config().kind == SamplerKind::kResgld;
-  const auto n_chains = resgld ? Index{1} : static_cast<Index>(chains.size());
+  const auto n_chains = static_cast<Index>(target_chains(chains).size());  // reSGLD: replica 0
   const Index n = chains.front()->draws().size();
   const auto p = static_cast<Index>(posterior.names.size());
   // All draws in the reference's parameters, chain after chain.
