@@ -12,6 +12,7 @@
 #include <iostream>
 
 #include "../common/command_line.hpp"
+#include "sgmc/core/shown.hpp"
 #include "corpus.hpp"
 #include "tally.hpp"
 

@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <vector>
 
 #include "sgmc/estimators/weighted.hpp"
+#include "sgmc/core/shown.hpp"
 
 namespace sgmc {
 namespace {
@@ -197,12 +197,6 @@ double kish_share(std::span<const ContourChainRecord> chains) {
   }
   if (log_w.size() == 0) return kNan;
   return kish_ess(normalised_weights(log_w)) / static_cast<double>(log_w.size());
-}
-
-std::string shown(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g", value);
-  return text;
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 #include "sgmc/verdict/check.hpp"
+#include "sgmc/core/shown.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace sgmc {
 
@@ -22,12 +22,6 @@ std::string Verdict::reasons() const {
            "): " + check.meaning;
   }
   return out;
-}
-
-std::string shown(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g", value);
-  return text;
 }
 
 }  // namespace sgmc

@@ -30,7 +30,4 @@ struct Verdict {
   std::string reasons() const;
 };
 
-/// A value for messages: three significant digits.
-std::string shown(double value);
-
 }  // namespace sgmc

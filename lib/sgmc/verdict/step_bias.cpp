@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sgmc/core/shown.hpp"
 #include "sgmc/diagnostics/normal_quantile.hpp"
 
 namespace sgmc {
