@@ -121,43 +121,78 @@ inline Options mixture_options(const std::string& sampler, Index n_steps, Index 
 struct MassEstimate {
   Eigen::VectorXd masses;
   double kish_share = 1.0;
+  /// The masses' Monte Carlo standard errors: batch means, 20 batches per
+  /// chain, of the (weighted) ratio estimator, linearised: with W_b a
+  /// batch's share of the weight and S_b its weighted count in the mode,
+  /// se^2 = B/(B-1) sum_b (S_b - mass W_b)^2. Chains stuck apart make
+  /// their batches disagree, so their error shows here too.
+  Eigen::VectorXd se;
 };
 
 inline MassEstimate mode_masses(const Mixture& target, const SampleResult& result) {
-  const auto& chains = result.chains;
+  constexpr Index kBatches = 20;  // per chain
+  const auto chains = target_chains(result.chains);  // reSGLD: replica 0 only
+  const auto n_chains = static_cast<double>(chains.size());
   const bool contour = chains.front()->contour() != nullptr;
   const bool shared = contour && chains.front()->contour()->shares_theta();
   const auto weights_of = [&](const Chain& chain) {
     return contour ? chain.contour()->snapshot().log_weights(WeightKind::kInterpolated, WeightTheta::kRunning)
                    : Vec(Vec::Zero(chain.draws().size()));
   };
-  // Draws of `group` with their log-weights, side by side.
-  const auto estimate = [&](std::span<const std::unique_ptr<Chain>> group) {
+  // Each draw's weight: normalised over all chains when they share theta,
+  // else within its chain and the chains' estimates averaged.
+  std::vector<Vec> w(chains.size());
+  if (shared) {
     Index n = 0;
-    for (const auto& chain : group) n += chain->draws().size();
+    for (const auto& chain : chains) n += chain->draws().size();
     Vec log_w(n);
-    Eigen::VectorXi mode(n);
     Index at = 0;
-    for (const auto& chain : group) {
-      const Index size = chain->draws().size();
-      log_w.segment(at, size) = weights_of(*chain);
-      for (Index i = 0; i < size; ++i) mode[at + i] = static_cast<int>(target.mode_of(chain->draws().draws().col(i)));
-      at += size;
+    for (const auto& chain : chains) {
+      log_w.segment(at, chain->draws().size()) = weights_of(*chain);
+      at += chain->draws().size();
     }
-    const Vec w = normalised_weights(log_w);
-    MassEstimate out{Eigen::VectorXd::Zero(target.weights.size()), kish_ess(w) / static_cast<double>(n)};
-    for (Index i = 0; i < n; ++i) out.masses[mode[i]] += w[i];
-    return out;
-  };
-  if (shared) return estimate(chains);
-  const auto sampling = target_chains(chains);  // reSGLD: replica 0 only
-  MassEstimate mean{Eigen::VectorXd::Zero(target.weights.size()), 0.0};
-  for (std::size_t c = 0; c < sampling.size(); ++c) {
-    const auto one = estimate(sampling.subspan(c, 1));
-    mean.masses += one.masses / static_cast<double>(sampling.size());
-    mean.kish_share += one.kish_share / static_cast<double>(sampling.size());
+    const Vec all = normalised_weights(log_w);
+    at = 0;
+    for (std::size_t c = 0; c < chains.size(); ++c) {
+      w[c] = all.segment(at, chains[c]->draws().size());
+      at += chains[c]->draws().size();
+    }
+  } else {
+    for (std::size_t c = 0; c < chains.size(); ++c) w[c] = normalised_weights(weights_of(*chains[c])) / n_chains;
   }
-  return mean;
+  const Index k_modes = target.weights.size();
+  MassEstimate out{Eigen::VectorXd::Zero(k_modes), 0.0, Eigen::VectorXd::Zero(k_modes)};
+  std::vector<double> batch_weight;
+  std::vector<Eigen::VectorXd> batch_count;
+  Index n_total = 0;
+  for (std::size_t c = 0; c < chains.size(); ++c) {
+    const auto& draws = chains[c]->draws();
+    const Index n = draws.size();
+    n_total += n;
+    out.kish_share += shared ? 0.0 : kish_ess(w[c] * n_chains) / static_cast<double>(n) / n_chains;
+    for (Index b = 0; b < kBatches; ++b) {
+      batch_weight.push_back(0.0);
+      batch_count.push_back(Eigen::VectorXd::Zero(k_modes));
+      for (Index i = b * n / kBatches; i < (b + 1) * n / kBatches; ++i) {
+        const Index mode = target.mode_of(draws.draws().col(i));
+        batch_weight.back() += w[c][i];
+        batch_count.back()[mode] += w[c][i];
+      }
+      out.masses += batch_count.back();
+    }
+  }
+  if (shared) {
+    Vec all(n_total);
+    Index at = 0;
+    for (const auto& wc : w) all.segment(at, wc.size()) = wc, at += wc.size();
+    out.kish_share = kish_ess(all) / static_cast<double>(n_total);
+  }
+  const auto batches = static_cast<double>(batch_weight.size());
+  for (std::size_t b = 0; b < batch_weight.size(); ++b) {
+    out.se += (batch_count[b] - out.masses * batch_weight[b]).array().square().matrix();
+  }
+  out.se = (out.se * batches / (batches - 1.0)).array().sqrt();
+  return out;
 }
 
 }  // namespace sgmc::bench

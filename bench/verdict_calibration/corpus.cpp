@@ -40,6 +40,10 @@ std::vector<Index> first_seeds(Index n) {
   return seeds;
 }
 
+/// Whether a right run could show it: its estimates' 95% intervals
+/// (two standard errors) within the tolerance.
+bool decided(const Outcome& o) { return 2.0 * o.se <= o.tolerance; }
+
 Verdict verdict_of(const SampleResult& result) { return run_verdict(recorded_run(result.chains, result.swaps)); }
 
 /// The zero-knob options of bench/posteriordb (nothing set but the sampler,
@@ -63,8 +67,11 @@ Outcome posterior_outcome(const Target& target, const Options& options, ConstVec
     out.status = Status::kFault;
     return out;
   }
-  for (const auto& c : r.cells) out.error = std::max({out.error, std::abs(c.mean_error), std::abs(c.sd_ratio - 1.0)});
-  out.status = right(r) ? Status::kRight : Status::kWrong;
+  for (const auto& c : r.cells) {
+    out.error = std::max({out.error, std::abs(c.mean_error), std::abs(c.sd_ratio - 1.0)});
+    out.se = std::max({out.se, c.mean_se, c.sd_se});
+  }
+  out.status = !right(r) ? Status::kWrong : decided(out) ? Status::kRight : Status::kLucky;
   return out;
 }
 
@@ -92,8 +99,10 @@ Outcome mixture_outcome(const Mixture& target, const Options& options, ConstVecR
     out.status = Status::kFault;
     return out;
   }
-  out.error = (mode_masses(target, result).masses - target.weights).cwiseAbs().maxCoeff();
-  out.status = out.error <= kMassTolerance ? Status::kRight
+  const MassEstimate masses = mode_masses(target, result);
+  out.error = (masses.masses - target.weights).cwiseAbs().maxCoeff();
+  out.se = masses.se.maxCoeff();
+  out.status = out.error <= kMassTolerance ? (decided(out) ? Status::kRight : Status::kLucky)
                : one_basin(target, result) ? Status::kUnseeable
                                            : Status::kWrong;
   return out;

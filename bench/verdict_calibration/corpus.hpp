@@ -19,6 +19,10 @@ namespace sgmc::bench {
 /// What one run gave.
 enum class Status {
   kRight,
+  /// right, but its own Monte Carlo error could not show it: two standard
+  /// errors of some estimate exceed the tolerance (a mean's se above
+  /// 0.05 sd is a bulk ESS below about 400, the verdict's limit)
+  kLucky,
   kWrong,
   kUnseeable,  ///< wrong, and every draw of every chain in one basin: no statistic of the draws can see it
   kFault,      ///< the run stopped with a fault of the model: the user gets an error, not a verdict
@@ -28,6 +32,7 @@ struct Outcome {
   Status status = Status::kWrong;
   double error = 0;      ///< posteriordb: the largest |mean error| or |sd ratio - 1| (reference sds); mixtures: the largest mass error
   double tolerance = 0;  ///< the error a right run keeps (0.1 or 0.05)
+  double se = 0;         ///< the largest standard error of the run's estimates, in the error's units
   Verdict verdict;
   double seconds = 0;
 };

@@ -61,7 +61,8 @@ std::string share(int k, int n) {
 }
 
 struct Counts {
-  int right = 0, right_flagged = 0, wrong = 0, wrong_flagged = 0, unseeable = 0, unseeable_flagged = 0, faults = 0;
+  int right = 0, right_flagged = 0, lucky = 0, lucky_flagged = 0, wrong = 0, wrong_flagged = 0, unseeable = 0,
+      unseeable_flagged = 0, faults = 0;
 };
 
 Counts count(const std::vector<const RunRow*>& runs) {
@@ -69,6 +70,7 @@ Counts count(const std::vector<const RunRow*>& runs) {
   for (const auto* r : runs) {
     switch (r->outcome.status) {
       case Status::kRight: ++c.right, c.right_flagged += flagged(*r); break;
+      case Status::kLucky: ++c.lucky, c.lucky_flagged += flagged(*r); break;
       case Status::kWrong: ++c.wrong, c.wrong_flagged += flagged(*r); break;
       case Status::kUnseeable: ++c.unseeable, c.unseeable_flagged += flagged(*r); break;
       case Status::kFault: ++c.faults; break;
@@ -86,15 +88,18 @@ std::string meets(const Counts& c) {
 }
 
 void print_families(std::ostream& out, const std::vector<RunRow>& rows) {
-  out << "| family | runs | right | right flagged (false alarms) | wrong | wrong flagged (detections) "
-         "| unseeable (flagged) | faults | target met |\n|---|---|---|---|---|---|---|---|---|\n";
+  out << "| family | runs | right | right flagged (false alarms) | right by luck (flagged) "
+         "| false alarms counting luck | wrong | wrong flagged (detections) "
+         "| unseeable (flagged) | faults | target met |\n|---|---|---|---|---|---|---|---|---|---|---|\n";
   auto families = by_family(rows);
   families.push_back({"all", all_of(rows)});
   for (const auto& [family, runs] : families) {
     const Counts c = count(runs);
-    char unseeable[32];
+    char unseeable[32], lucky[32];
     std::snprintf(unseeable, sizeof unseeable, "%d (%d)", c.unseeable, c.unseeable_flagged);
+    std::snprintf(lucky, sizeof lucky, "%d (%d)", c.lucky, c.lucky_flagged);
     out << "| " << family << " | " << runs.size() << " | " << c.right << " | " << share(c.right_flagged, c.right)
+        << " | " << lucky << " | " << share(c.right_flagged + c.lucky_flagged, c.right + c.lucky)
         << " | " << c.wrong << " | " << share(c.wrong_flagged, c.wrong) << " | " << unseeable << " | " << c.faults
         << " | " << meets(c) << " |\n";
   }
@@ -166,6 +171,7 @@ void print_misses(std::ostream& out, const std::vector<RunRow>& rows) {
 const char* status_name(Status status) {
   switch (status) {
     case Status::kRight: return "right";
+    case Status::kLucky: return "lucky";
     case Status::kWrong: return "wrong";
     case Status::kUnseeable: return "unseeable";
     case Status::kFault: return "fault";
@@ -183,13 +189,13 @@ std::string failed_checks(const Verdict& verdict) {
 
 void write_csv(std::ostream& csv, const std::vector<RunRow>& rows) {
   const auto names = check_names(all_of(rows));
-  csv << "config,part,family,seed,status,error,tolerance,trusted,failed,seconds";
+  csv << "config,part,family,seed,status,error,tolerance,se,trusted,failed,seconds";
   for (const auto& name : names) csv << "," << name << "," << name << "_pass";
   csv << "\n";
   for (const auto& r : rows) {
     const Outcome& o = r.outcome;
     csv << r.config->name << "," << r.config->part << "," << r.config->family << "," << r.seed << ","
-        << status_name(o.status) << "," << o.error << "," << o.tolerance << "," << o.verdict.trusted() << ","
+        << status_name(o.status) << "," << o.error << "," << o.tolerance << "," << o.se << "," << o.verdict.trusted() << ","
         << failed_checks(o.verdict) << "," << o.seconds;
     for (const auto& name : names) {
       const Check* c = find_check(o.verdict, name);

@@ -77,8 +77,8 @@ int main(int argc, char** argv) {
     for (const auto seed : config.seeds) {
       RunRow row{&config, seed, config.run(seed)};
       const auto& o = row.outcome;
-      std::printf("%-40s %-7s seed %ld  %-9s error %.3f  %s  %.1f s\n", config.name.c_str(), config.family.c_str(),
-                  static_cast<long>(seed), sgmc::bench::status_name(o.status), o.error,
+      std::printf("%-40s %-7s seed %ld  %-9s error %.3f (se %.3f)  %s  %.1f s\n", config.name.c_str(),
+                  config.family.c_str(), static_cast<long>(seed), sgmc::bench::status_name(o.status), o.error, o.se,
                   o.verdict.trusted() ? "trusted" : ("flagged: " + sgmc::bench::failed_checks(o.verdict)).c_str(),
                   o.seconds);
       std::fflush(stdout);

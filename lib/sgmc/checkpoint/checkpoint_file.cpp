@@ -121,8 +121,8 @@ std::vector<std::uint8_t> checked_payload(std::span<const std::uint8_t> file, co
   // place of mu = -U_hat/N; version 4 the preconditioner window's
   // gradient-position products; version 5 the automatic warm-up's state and
   // each chain's step size and friction in its record; version 6 the sums of
-  // the step-size bias check (docs/verdict.md). Earlier files cannot be read
-  // into it.
+  // the step-size bias check (docs/verdict.md); version 7 those sums for the
+  // contour samplers' chains too. Earlier files cannot be read into it.
   if (format < kCheckpointFormat) {
     fail(ErrorKind::kUnsupported, "has format version " + show(format) +
                                       ", written by an older sgmc; this build reads version " +

@@ -38,10 +38,10 @@ constexpr ContourCheckSpec kChecks[kContourChecks] = {
     {"weighted_rhat", 1.1, true,
      "the weighted estimates of the halves of the chains disagree (a mode visited in one part "
      "of the run and not in another): run longer, or start chains in different places"},
-    {"weighted_ess", 100, false,
-     "the weighted estimates move between blocks of the run beyond what 100 independent draws "
-     "allow (a mode visited in a few long stays): a mode's mass may be off by more than 0.05; run "
-     "longer, or start chains in different places",
+    {"weighted_ess", 400, false,
+     "the weighted estimates move between blocks of the run beyond what 400 independent draws "
+     "allow (a mode visited in a few long stays): a mode's mass may be off by more than 0.05, a "
+     "mean by more than 0.05 sd; run longer, or start chains in different places",
      true},
 };
 
@@ -130,8 +130,9 @@ double theta_drift(const ContourDraws& chain) {
 
 /// Per coordinate: the weighted variance of the draws of `chains` (pooled)
 /// and the squared Monte Carlo error of their weighted mean, by batch means
-/// over kEssBlocks blocks (block b of every chain); empty when a chain has
-/// fewer draws than blocks.
+/// over kEssBlocks blocks of each chain (every chain's blocks units of
+/// their own: chains that disagree show it); empty when a chain has fewer
+/// draws than blocks.
 struct BatchMeans {
   Vec variance;
   Vec error;
@@ -146,13 +147,15 @@ BatchMeans batch_means(std::span<const ContourChainRecord> chains) {
     top = std::max(top, log_w.maxCoeff());
   }
   // Per block: the sum of the weights W_b and of w x.
-  Vec weight = Vec::Zero(kEssBlocks);
-  Eigen::MatrixXd weighted_sum = Eigen::MatrixXd::Zero(d, kEssBlocks);
-  for (const auto& record : chains) {
+  const Index blocks = kEssBlocks * std::ssize(chains);
+  Vec weight = Vec::Zero(blocks);
+  Eigen::MatrixXd weighted_sum = Eigen::MatrixXd::Zero(d, blocks);
+  for (std::size_t c = 0; c < chains.size(); ++c) {
+    const auto& record = chains[c];
     const auto log_w = record.contour->trace.log_weights(WeightKind::kInterpolated);
     const auto x = record.draws->draws();
     for (Index k = 0; k < log_w.size(); ++k) {
-      const Index b = k * kEssBlocks / log_w.size();
+      const Index b = static_cast<Index>(c) * kEssBlocks + k * kEssBlocks / log_w.size();
       const double w = std::exp(log_w[k] - top);
       weight[b] += w;
       weighted_sum.col(b) += w * x.col(k);
@@ -170,11 +173,11 @@ BatchMeans batch_means(std::span<const ContourChainRecord> chains) {
   }
   // The blocks as independent units of a ratio estimator:
   // MCSE^2 = B/(B-1) sum_b (W_b/W)^2 (M_b - M)^2.
-  for (Index b = 0; b < kEssBlocks; ++b) {
+  for (Index b = 0; b < blocks; ++b) {
     if (weight[b] == 0) continue;
     out.error += (weighted_sum.col(b) / weight[b] - mean).cwiseAbs2() * std::pow(weight[b] / total, 2);
   }
-  out.error *= static_cast<double>(kEssBlocks) / static_cast<double>(kEssBlocks - 1);
+  out.error *= static_cast<double>(blocks) / static_cast<double>(blocks - 1);
   return out;
 }
 

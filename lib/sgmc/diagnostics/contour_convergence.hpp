@@ -75,24 +75,27 @@
 //                   but whose weighted estimates must agree.
 //   weighted_ess    the smallest, over coordinates, effective sample size
 //                   var_w(x_j) / MCSE^2 of the weighted mean of x_j, the
-//                   Monte Carlo error from batch means: all draws (pooled
-//                   over the chains that share theta) cut into B = 20 blocks
-//                   b of weight W_b and weighted mean M_b, the mean M
-//                   their ratio estimator, MCSE^2 = B/(B-1) sum_b (W_b/W)^2
-//                   (M_b - M)^2. Below 100: the estimates move between
-//                   blocks beyond their error. Why 100: a mode's mass p is
-//                   the weighted mean of its indicator, whose error is
-//                   sqrt(p (1 - p) / ESS) <= 0.5 / sqrt(ESS) = 0.05 at
-//                   ESS 100: below it a miss of 0.05 is less than one
-//                   error, and nothing can vouch for the mass. (400, two
-//                   errors, flagged 34 of 54 right runs of
-//                   bench/contour_robustness at 1e6 iterations.) (And the
-//                   coordinates' means stand for the indicators: across
-//                   modes they carry the same jumps). A chain that visits a
-//                   mode in a few long stays has block means that jump
-//                   between the modes' means, and an ESS near B whatever
-//                   its length; the halves of weighted_rhat cannot see it
-//                   once the stays are many more than two.
+//                   Monte Carlo error from batch means: each chain's draws
+//                   cut into 20 blocks, every block of every chain (that
+//                   shares theta) a unit b of weight W_b and weighted mean
+//                   M_b, the mean M their ratio estimator, MCSE^2 =
+//                   B/(B-1) sum_b (W_b/W)^2 (M_b - M)^2. Below 400: the
+//                   estimates move between blocks beyond their error. Why
+//                   400, as ess_bulk: a mode's mass p is the weighted mean
+//                   of its indicator, whose error is sqrt(p (1 - p) / ESS)
+//                   <= 0.5 / sqrt(ESS) = 0.025 at ESS 400, so two errors
+//                   stay within 0.05, the tolerance of a right mass (and a
+//                   mean's error within 0.05 sd). Below it a run right to
+//                   0.05 is right by luck: bench/verdict_calibration counts
+//                   those runs apart, and the right runs of
+//                   bench/contour_robustness a limit of 400 once flagged
+//                   (34 of 54) were such runs. (The coordinates' means
+//                   stand for the indicators: across modes they carry the
+//                   same jumps.) A chain that visits a mode in a few long
+//                   stays has block means that jump between the modes'
+//                   means, and an ESS near B whatever its length; the
+//                   halves of weighted_rhat cannot see it once the stays
+//                   are many more than two.
 //
 // No statistic can see a mode that no chain ever visited: start chains in
 // different places, and run long enough that each visits every mode.

@@ -146,7 +146,7 @@ TEST(ContourChecks, WeightedEssIsJudgedOnTheMeanOfIndependentChains) {
   // Four chains, each short of the limit alone, together above it.
   std::vector<Record> chains;
   for (unsigned seed = 1; seed <= 4; ++seed) {
-    chains.push_back(record(two_mode_chain(2000, 80, seed), Eigen::MatrixXd::Zero(kM, 0), theta_of(0.2)));
+    chains.push_back(record(two_mode_chain(8000, 80, seed), Eigen::MatrixXd::Zero(kM, 0), theta_of(0.2)));
   }
   std::vector<ContourChainRecord> views;
   for (const auto& c : chains) views.push_back(c.view());

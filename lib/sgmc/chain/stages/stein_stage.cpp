@@ -3,7 +3,7 @@
 namespace sgmc {
 
 bool SteinStage::applies(const SamplerConfig& config) {
-  return config.kind != SamplerKind::kMhbt && !is_contour(config.kind) && !config.domain.active();
+  return config.kind != SamplerKind::kMhbt && !config.domain.active();
 }
 
 }  // namespace sgmc

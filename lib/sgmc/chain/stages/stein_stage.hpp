@@ -19,10 +19,12 @@ class SteinStage final : public ChainStage {
   SteinStage(Index dim, Index capacity) : moments_(dim, capacity) {}
 
   /// Whether a chain of `config` has the check: its kernel moves with the
-  /// gradient of U / tau at the recorded point. Not MHBT (whose draws are
-  /// accepted proposals; its check is its acceptance), not the contour
-  /// samplers (which move on pi / Psi^zeta; theirs are SPEC §4.4's), not a
-  /// chain in a domain box (whose walls add a boundary term).
+  /// gradient of U / tau at the recorded point. The contour samplers do,
+  /// of their flattened target pi / Psi^zeta (the multiplier of SPEC §4
+  /// scales the gradient before this stage reads it; docs/verdict.md).
+  /// Not MHBT (whose draws are accepted proposals; its check is its
+  /// acceptance), not a chain in a domain box (whose walls add a boundary
+  /// term).
   static bool applies(const SamplerConfig& config);
 
   void transform(StageStep& step, const Kernel& kernel) override {
