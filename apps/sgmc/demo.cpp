@@ -1,5 +1,6 @@
 #include "demo.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <iostream>
@@ -11,6 +12,7 @@
 #include "run.hpp"
 #include "scatter_png.hpp"
 #include "summary.hpp"
+#include "verdict_report.hpp"
 
 namespace sgmc::app {
 namespace {
@@ -26,30 +28,19 @@ constexpr Index kModes = 25;
 constexpr double kLo = -6.0, kHi = 6.0;  // the pictured and histogrammed square
 constexpr Index kBins = 60;             // grid cells per side for the KL (width 0.2)
 
-struct Contender {
-  std::string label;
-  /// Options of the options scheme (docs/options.md), as `sgmc run` takes them.
-  std::vector<std::pair<std::string, OptionValue>> settings;
-  /// Share of each chain's budget spent on a pilot (SPEC §5: it counts).
-  Index pilot_percent = 0;
-};
-
 /// SGLD against the best multimodal sampler of the library, at the same
-/// number of chains, iterations and starts.
-std::vector<Contender> contenders() {
-  // SGLD as in SPEC §9 experiment 5: eps_k = 0.05 k^-0.55.
-  Contender sgld{"SGLD", {{"sampler", "sgld"}, {"schedule", "polynomial"}, {"step_size", 0.05},
-                          {"step_power", 0.55}}};
-  // ICSGLD: the energy runs from 1.55 at the centres to about 17.5 on the
-  // ridges between modes; m = 100 subregions of 0.25 from u1 = 1.5 cover it.
-  // eps = 0.02 stays below 2 s^2 = 0.06, where a step overshoots a mode. The
-  // chains share theta, started from an SGLD pilot of a tenth of the budget.
-  Contender icsgld{"ICSGLD",
-                   {{"sampler", "icsgld"}, {"step_size", 0.02}, {"contour_m", std::int64_t{100}},
-                    {"contour_u1", 1.5}, {"contour_du", 0.25}, {"contour_zeta", 0.75}},
-                   10};
-  return {sgld, icsgld};
+/// number of chains, iterations and starts, each with nothing set but the
+/// sampler: the warm-up chooses the step (docs/warm_up.md) and ICSGLD's
+/// pilot its partition (docs/contour.md, "Automatic partition"), inside
+/// the budget. As a user's run would, each ends with its verdict.
+std::vector<std::pair<std::string, std::string>> contenders() {
+  return {{"SGLD", "sgld"}, {"ICSGLD", "icsgld"}};
 }
+
+/// Draws kept per chain at most: every thin-th of the iterations, so that
+/// the picture, the histogram and the verdict read a few hundred thousand
+/// points however long the run.
+constexpr Index kKeptPerChain = 100000;
 
 /// What the demo reports of one sampler's draws (all chains pooled).
 struct Findings {
@@ -182,18 +173,15 @@ void run_demo(const DemoOptions& options, std::ostream& out) {
       << std::setw(9) << "KL" << std::setw(12) << "mass TV" << std::setw(11) << "mean " + names[0]
       << std::setw(11) << "mean " + names[1] << std::setw(10) << "seconds" << "\n";
   std::vector<ScatterPanel> panels;
-  std::string verdicts;  // the contour samplers' convergence verdicts (SPEC §4.4)
-  for (const auto& c : contenders()) {
+  std::string verdicts;  // each sampler's verdict (docs/verdict.md)
+  for (const auto& [label, sampler] : contenders()) {
     Job job;
     job.model.target = "gauss25";
     job.model.noise = {0.0, kGradNoise};
     job.start = x0;
-    for (const auto& setting : c.settings) {
-      std::visit([&](const auto& v) { job.options.set(setting.first, v); }, setting.second);
-    }
-    const Index pilot = options.steps * c.pilot_percent / 100;
-    if (pilot > 0) job.options.set("contour_pilot_steps", pilot);
-    job.options.set("n_steps", options.steps - pilot);
+    job.options.set("sampler", sampler);
+    job.options.set("n_steps", options.steps);
+    job.options.set("thin", std::max<Index>(1, options.steps / kKeptPerChain));
     job.options.set("n_chains", options.chains);
     job.options.set("threads", options.threads);
     job.options.set("seed", static_cast<std::int64_t>(options.seed));
@@ -201,17 +189,18 @@ void run_demo(const DemoOptions& options, std::ostream& out) {
     if (result.fault) throw Failure(result.fault->message);
     auto [points, log_weights] = pooled(result);
     const Findings f = assess(std::move(points), std::move(log_weights), density, centres);
-    out << std::left << std::setw(8) << c.label << std::right << std::setw(10) << f.modes << "/25"
+    out << std::left << std::setw(8) << label << std::right << std::setw(10) << f.modes << "/25"
         << std::fixed << std::setprecision(3) << std::setw(9) << f.kl << std::setw(12) << f.tv
         << std::setw(11) << f.mean[0] << std::setw(11) << f.mean[1] << std::setw(10)
         << result.seconds << "\n";
-    if (diagnosed(result)) verdicts += c.label + " " + contour_line(result) + "\n";
+    const DrawsView draws(result.draws.get());
+    verdicts += label + " " + verdict_line(verdict_json(draws, names)) + "\n";
     // A weighted sample is pictured after systematic resampling, each
     // chain's to its number of draws (every chain counts the same), so that
     // the picture shows the distribution its estimates use.
     Eigen::MatrixXd shown = f.points;
     if (f.log_weights) shown = resampled(result, f.points, options.seed);
-    panels.push_back({c.label + (f.log_weights ? " (resampled): " : ": ") +
+    panels.push_back({label + (f.log_weights ? " (resampled): " : ": ") +
                           std::to_string(f.modes) + " of 25 modes, KL " +
                           std::to_string(f.kl).substr(0, 4),
                       std::move(shown), centres, background});

@@ -12,7 +12,7 @@
 namespace sgmc::app {
 
 struct DemoOptions {
-  Index steps = 50000;       ///< iterations per chain
+  Index steps = 2000000;     ///< iterations per chain
   Index chains = 4;          ///< parallel chains per sampler
   Index threads = 0;         ///< 0 = all cores
   std::uint64_t seed = 1;
