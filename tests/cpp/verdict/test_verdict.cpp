@@ -84,6 +84,23 @@ TEST(Verdict, FlagsSgldWhoseStepInflatesTheVariance) {
   EXPECT_NE(v.reasons().find("step_bias = "), std::string::npos);
 }
 
+TEST(Verdict, StepBiasSeesACsgldStepOnItsFlattenedTarget) {
+  // CSGLD moves on pi / Psi^zeta with the multiplied gradient; Stein's
+  // identity holds there (docs/verdict.md). Curvatures 1 and 4, the
+  // automatic partition: a step of 0.002 keeps the flattened target's
+  // spread; one of 0.25 (eps lambda / 2 = 0.5 at a multiplier of 1,
+  // more where the multiplier is larger) inflates it. The contour checks
+  // cannot see that: `sgmc run --target gaussian --set sampler=csgld --set
+  // step_size=0.25 --set n_steps=60000 --set seed=3` says "contour:
+  // converged" and reads step_bias 11.4.
+  const GaussianModel model(Vec::Zero(2), Vec{{1.0, 0.25}}.asDiagonal().toDenseMatrix());
+  const Check small = find(verdict_of(model, options("csgld", 60000, 0.002), Vec::Zero(2)), "step_bias");
+  EXPECT_TRUE(small.passed()) << small.value << " " << small.where;
+  const Check large = find(verdict_of(model, options("csgld", 60000, 0.25), Vec::Zero(2)), "step_bias");
+  EXPECT_FALSE(large.passed());
+  EXPECT_GT(large.value, 1.0) << large.where;
+}
+
 TEST(Verdict, FlagsChainsStartedApartThatHaveNotMet) {
   // A tiny step from starts 100 sds apart: the chains have not mixed.
   const GaussianModel model(Vec::Zero(1), Eigen::MatrixXd::Identity(1, 1));
@@ -161,6 +178,7 @@ TEST(Verdict, ChecksDependOnTheSampler) {
   const std::string contour = names("csgld");
   EXPECT_NE(contour.substr(0, 5), "rhat ");  // weighted estimates only
   EXPECT_NE(contour.find("contour_theta_max "), std::string::npos);
+  EXPECT_NE(contour.find("step_bias mean_bias "), std::string::npos);  // of the flattened target
   EXPECT_NE(contour.find("fault_share"), std::string::npos);
 }
 
