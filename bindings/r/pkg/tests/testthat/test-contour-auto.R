@@ -91,7 +91,7 @@ test_that("a model written in R gets the automatic partition of the same built-i
 })
 
 test_that("bad contour requests are R errors naming the argument and value", {
-  s <- sgmc_sample(sgmc_target("mix1d"), "sgld", 100, step_size = 1e-3, threads = 1)
+  s <- unconverged_ok(sgmc_sample(sgmc_target("mix1d"), "sgld", 100, step_size = 1e-3, threads = 1))
   expect_error(sgmc_contour_partition(s), "sampler 'sgld' has no importance weights")
   expect_error(sgmc_contour_verdict(s), "sampler 'sgld'")
   expect_error(sgmc_contour_diagnostics(list()), "'x' must be an sgmc_draws")

@@ -26,7 +26,7 @@ flaky_model <- function(faults = list()) {
 faults_at <- function(calls, kinds) setNames(as.list(kinds), as.character(calls))
 
 test_that("an R model's fault under 'error' stops the run and keeps the draws so far", {
-  free <- sgmc_sample(flaky_model(), "sgld", 50, step_size = 0.1, n_chains = 3, seed = 4)
+  free <- unconverged_ok(sgmc_sample(flaky_model(), "sgld", 50, step_size = 0.1, n_chains = 3, seed = 4))
   for (kind in c("error", "nan", "inf")) {
     # Call 29 is the second chain's (chain 1's) 10th evaluation.
     err <- expect_error(sgmc_sample(flaky_model(faults_at(29, kind)), "sgld", 50, step_size = 0.1,
@@ -54,11 +54,11 @@ test_that("an R model's fault under 'error' stops the run and keeps the draws so
 
 test_that("an R model's faults under 'reject' are counted and the run completes", {
   pattern <- faults_at(c(5, 6, 20, 30, 80), c("error", "nan", "inf", "error", "error"))
-  a <- sgmc_sample(flaky_model(pattern), "sghmc", 50, step_size = 0.05, n_chains = 2, seed = 9,
-                   on_fault = "reject")
-  b <- sgmc_sample(flaky_model(pattern), "sghmc", 50, step_size = 0.05, n_chains = 2, seed = 9,
-                   on_fault = "reject")
-  free <- sgmc_sample(flaky_model(), "sghmc", 50, step_size = 0.05, n_chains = 2, seed = 9)
+  a <- unconverged_ok(sgmc_sample(flaky_model(pattern), "sghmc", 50, step_size = 0.05, n_chains = 2, seed = 9,
+                                  on_fault = "reject"))
+  b <- unconverged_ok(sgmc_sample(flaky_model(pattern), "sghmc", 50, step_size = 0.05, n_chains = 2, seed = 9,
+                                  on_fault = "reject"))
+  free <- unconverged_ok(sgmc_sample(flaky_model(), "sghmc", 50, step_size = 0.05, n_chains = 2, seed = 9))
   # Odd calls are the first chain's, even calls the second's.
   expect_equal(sgmc_faults(a), c(1, 4))
   expect_equal(a$draws_per_chain, c(50, 50))
@@ -100,7 +100,7 @@ test_that("a built-in model's non-finite energy is a fault with the draws so far
   # The same draws as under "error": rejections changed no state.
   expect_equal(err$draws$draws_per_chain, d$draws_per_chain)
   # The library is fine afterwards.
-  ok <- sgmc_sample(g, "sgld", 200, step_size = 0.1, seed = 3)
+  ok <- unconverged_ok(sgmc_sample(g, "sgld", 200, step_size = 0.1, seed = 3))
   expect_equal(ok$n_draws, 200)
   expect_equal(sgmc_faults(ok), rep(0, 4)) # n_chains' default
 })

@@ -2,8 +2,8 @@
 # Stan's draws do: every chain, lp__ = minus the energy, and for contour
 # samplers the importance weights as posterior's .log_weight.
 
-fit_sgld <- sgmc_sample(sgmc_gaussian(c(0, 1)), "sgld", 300, step_size = 0.05, n_chains = 2,
-                        threads = 1, seed = 3)
+fit_sgld <- unconverged_ok(sgmc_sample(sgmc_gaussian(c(0, 1)), "sgld", 300, step_size = 0.05, n_chains = 2,
+                                       threads = 1, seed = 3))
 fit_csgld <- unconverged_ok(sgmc_sample(sgmc_target("mix1d", 0.1, 0.1), "csgld", 3000, step_size = 0.1,
                                         contour_m = 20, contour_u1 = 2, contour_du = 1, n_chains = 2,
                                         threads = 1, seed = 4))

@@ -79,8 +79,8 @@ test_that("ksgld with the true energy pdf as theta0 is unbiased", {
 })
 
 test_that("draws do not depend on the number of threads", {
-  a <- sgmc_sample(g, "sgld", 2000, step_size = 0.02, n_chains = 3, threads = 1, seed = 11)
-  b <- sgmc_sample(g, "sgld", 2000, step_size = 0.02, n_chains = 3, threads = 2, seed = 11)
+  a <- unconverged_ok(sgmc_sample(g, "sgld", 2000, step_size = 0.02, n_chains = 3, threads = 1, seed = 11))
+  b <- unconverged_ok(sgmc_sample(g, "sgld", 2000, step_size = 0.02, n_chains = 3, threads = 2, seed = 11))
   expect_identical(a$draws, b$draws)
 })
 
@@ -100,8 +100,9 @@ test_that("precondition = 'dense' samples an ill-conditioned Gaussian that plain
   se <- sd / sqrt(ess)
   expect_lt(max(abs(colMeans(flat) - m2) / se), 4)
   expect_lt(abs(var(flat[, 2]) / S2[2, 2] - 1), 4 * sqrt(2 / ess) + 0.01)
-  plain <- sgmc_sample(g2, "sgld", 60000, step_size = step, burn_in = 10000, thin = 5,
-                       n_chains = 2, threads = 2, seed = 12)
+  # Plain SGLD is meant not to mix here: its verdict fails, as it should.
+  plain <- unconverged_ok(sgmc_sample(g2, "sgld", 60000, step_size = step, burn_in = 10000, thin = 5,
+                                      n_chains = 2, threads = 2, seed = 12))
   expect_gt(ess, 20 * posterior::ess_bulk(plain$draws[, , 2]))
   expect_error(sgmc_sample(g2, "sgld", 1000, step_size = step, precondition = "dense"),
                "'burn_in' = 0")
