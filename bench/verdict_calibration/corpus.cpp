@@ -41,7 +41,9 @@ std::vector<Index> first_seeds(Index n) {
 }
 
 /// Whether a right run could show it: its estimates' 95% intervals
-/// (two standard errors) within the tolerance.
+/// (two standard errors) within the tolerance, which is 0.1 sd of each
+/// estimated function (a mean's sd; a mass's, on the scale of a mass of
+/// 1/2): a bulk ESS of 400, the verdict's own limit.
 bool decided(const Outcome& o) { return 2.0 * o.se <= o.tolerance; }
 
 Verdict verdict_of(const SampleResult& result) { return run_verdict(recorded_run(result.chains, result.swaps)); }
@@ -107,7 +109,14 @@ Outcome mixture_outcome(const Mixture& target, const Options& options, ConstVecR
   }
   const MassEstimate masses = mode_masses(target, result);
   out.error = (masses.masses - target.weights).cwiseAbs().maxCoeff();
-  out.se = masses.se.maxCoeff();
+  // Each mass's se on the scale of a mass of 1/2: the tolerance 0.05 is
+  // 0.1 sd of the indicator of a mode of mass 1/2, whose sd sqrt(p (1 - p))
+  // is the largest; a mode of mass p is decided at 0.1 of its own sd, as a
+  // mean is (a bulk ESS of 400, the verdict's limit, in both).
+  for (Index k = 0; k < target.weights.size(); ++k) {
+    const double p = target.weights[k];
+    out.se = std::max(out.se, masses.se[k] * 0.5 / std::sqrt(p * (1.0 - p)));
+  }
   out.status = out.error <= kMassTolerance ? (decided(out) ? Status::kRight : Status::kLucky)
                : one_basin(target, result) ? Status::kUnseeable
                                            : Status::kWrong;
