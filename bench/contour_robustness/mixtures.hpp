@@ -141,6 +141,8 @@ inline MassEstimate mode_masses(const Mixture& target, const SampleResult& resul
   };
   // Each draw's weight: normalised over all chains when they share theta,
   // else within its chain and the chains' estimates averaged.
+  const Index k_modes = target.weights.size();
+  MassEstimate out{Eigen::VectorXd::Zero(k_modes), 0.0, Eigen::VectorXd::Zero(k_modes)};
   std::vector<Vec> w(chains.size());
   if (shared) {
     Index n = 0;
@@ -152,24 +154,24 @@ inline MassEstimate mode_masses(const Mixture& target, const SampleResult& resul
       at += chain->draws().size();
     }
     const Vec all = normalised_weights(log_w);
+    out.kish_share = kish_ess(all) / static_cast<double>(n);
     at = 0;
     for (std::size_t c = 0; c < chains.size(); ++c) {
       w[c] = all.segment(at, chains[c]->draws().size());
       at += chains[c]->draws().size();
     }
   } else {
-    for (std::size_t c = 0; c < chains.size(); ++c) w[c] = normalised_weights(weights_of(*chains[c])) / n_chains;
+    for (std::size_t c = 0; c < chains.size(); ++c) {
+      w[c] = normalised_weights(weights_of(*chains[c]));
+      out.kish_share += kish_ess(w[c]) / static_cast<double>(w[c].size()) / n_chains;
+      w[c] /= n_chains;
+    }
   }
-  const Index k_modes = target.weights.size();
-  MassEstimate out{Eigen::VectorXd::Zero(k_modes), 0.0, Eigen::VectorXd::Zero(k_modes)};
   std::vector<double> batch_weight;
   std::vector<Eigen::VectorXd> batch_count;
-  Index n_total = 0;
   for (std::size_t c = 0; c < chains.size(); ++c) {
     const auto& draws = chains[c]->draws();
     const Index n = draws.size();
-    n_total += n;
-    out.kish_share += shared ? 0.0 : kish_ess(w[c] * n_chains) / static_cast<double>(n) / n_chains;
     for (Index b = 0; b < kBatches; ++b) {
       batch_weight.push_back(0.0);
       batch_count.push_back(Eigen::VectorXd::Zero(k_modes));
@@ -180,12 +182,6 @@ inline MassEstimate mode_masses(const Mixture& target, const SampleResult& resul
       }
       out.masses += batch_count.back();
     }
-  }
-  if (shared) {
-    Vec all(n_total);
-    Index at = 0;
-    for (const auto& wc : w) all.segment(at, wc.size()) = wc, at += wc.size();
-    out.kish_share = kish_ess(all) / static_cast<double>(n_total);
   }
   const auto batches = static_cast<double>(batch_weight.size());
   for (std::size_t b = 0; b < batch_weight.size(); ++b) {
