@@ -314,7 +314,8 @@ void Chain::tell() {
   const Vec& grad = n > 0 ? grad_ : prior_grad_;
   StageStep step{{k, config_.schedule.at(k), exploring ? 0.0 : config_.temperature},
                  iteration, records, checked.index_energy, query(), &grad, &grad,
-                 n > 0 ? &batch_grad_ : &prior_grad_, n > 0 ? 1.0 / static_cast<double>(n) : 1.0};
+                 n > 0 ? &batch_grad_ : &prior_grad_, n > 0 ? 1.0 / static_cast<double>(n) : 1.0,
+                 &grad};
   for (const auto& stage : stages_) stage->transform(step, *kernel_);
   // The draw of iteration k is the evaluated point x_k with its U_hat(x_k),
   // or the kernel's position after the step when it says so (MHBT).

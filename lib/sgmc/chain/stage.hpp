@@ -24,6 +24,14 @@ struct StageStep {
   const Vec* move_grad;
   const Vec* mean_grad_base;
   double mean_grad_scale;  ///< gbar = mean_grad_scale * mean_grad_base (StochasticEval)
+  /// What Stein's identity for pi reads (SteinStage): grad U_hat without
+  /// the contour multiplier, in the kernel's coordinates once a
+  /// preconditioner has mapped it (on the iterations that record). The
+  /// move gradient itself until a contour stage multiplies that.
+  const Vec* stein_grad;
+  /// The recorded draw's running log importance weight (SPEC §4.1) for a
+  /// contour sampler, which sets it; 0 (weight 1) for the others.
+  double log_weight = 0.0;
 };
 
 class ChainStage {

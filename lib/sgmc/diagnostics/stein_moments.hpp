@@ -20,8 +20,16 @@
 // E[d_i U] = (E[x_i] - mu_i) / sd_i^2, so m_i = mean(d_i U_hat) sd(x_i) / tau
 // is the mean's shift in posterior sds. The sums are kept in B blocks of
 // consecutive draws, whose means give the standard errors by batch means.
+//
+// Draws may carry importance weights (a contour sampler's, SPEC §4.1): the
+// expectations are then the self-normalised weighted ones, E_pi estimated
+// as the weighted estimates are, and a block's value counts by its share of
+// the total weight (the batch-means error of a ratio estimator). The weights
+// are summed relative to the largest log-weight seen so far, so that no sum
+// overflows whatever their range.
 #pragma once
 
+#include <limits>
 #include <vector>
 
 #include "sgmc/core/types.hpp"
@@ -48,9 +56,10 @@ class SteinMoments {
   static constexpr Index kBlocks = 20;
   SteinMoments(Index dim, Index capacity);
 
-  /// Adds the next draw x with its gradient; never allocates. Precondition:
-  /// fewer than `capacity` draws added.
-  void add(ConstVecRef x, ConstVecRef grad);
+  /// Adds the next draw x with its gradient and log importance weight (0
+  /// for an unweighted draw); never allocates. Precondition: fewer than
+  /// `capacity` draws added, log_weight finite.
+  void add(ConstVecRef x, ConstVecRef grad, double log_weight);
   Index size() const { return added_; }
 
   /// The ratios at temperature `tau` > 0 over the draws added so far.
@@ -67,10 +76,13 @@ class SteinMoments {
 
   Index capacity_;
   Index added_ = 0;
-  Eigen::MatrixXd sum_x_;   ///< dim x blocks
-  Eigen::MatrixXd sum_g_;   ///< dim x blocks
-  Eigen::MatrixXd sum_xg_;  ///< dim x blocks
-  Eigen::MatrixXd sum_xx_;  ///< dim x blocks
+  /// The largest log-weight added: every sum below is of w exp(-log_scale_).
+  double log_scale_ = -std::numeric_limits<double>::infinity();
+  Eigen::MatrixXd sum_x_;   ///< dim x blocks, of w x
+  Eigen::MatrixXd sum_g_;   ///< dim x blocks, of w grad
+  Eigen::MatrixXd sum_xg_;  ///< dim x blocks, of w x grad
+  Eigen::MatrixXd sum_xx_;  ///< dim x blocks, of w x^2
+  Vec sum_w_;               ///< blocks, of w
   std::vector<Index> counts_;
 };
 

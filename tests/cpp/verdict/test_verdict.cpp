@@ -54,12 +54,46 @@ TEST(SteinMoments, RatioIsTheVarianceInflationWithinItsError) {
     for (Index j = 0; j < 20000; ++j) {
       x[0] = std::sqrt(s2 * inflation) * normal.next();
       g[0] = x[0] / s2 + 0.5 * normal.next();
-      moments.add(x, g);
+      moments.add(x, g, 0.0);
     }
     const SteinRatios r = moments.ratios(1.0);
     EXPECT_NEAR(r.ratio[0], inflation, 4.0 * std::sqrt(2.0 / 20000.0) * inflation);
     EXPECT_NEAR(r.se[0], std::sqrt(2.0 / 20000.0) * inflation, 0.5 * std::sqrt(2.0 / 20000.0) * inflation);
   }
+}
+
+TEST(SteinMoments, WeightedDrawsJudgeTheTargetTheirWeightsEstimate) {
+  // Draws of N(0, s2 q) weighted by pi / q for pi = N(0, s2): the weighted
+  // ratio is pi's, 1, while the unweighted one is q's inflation; and the
+  // weighted ratio's standard error is its spread over 40 replications.
+  // Log-weights far from 0 (a contour sampler's reach hundreds) change
+  // nothing.
+  NormalSource normal(Rng::stream(5, 0, StreamPurpose::kMoves));
+  const double s2 = 4.0, q = 1.5;
+  constexpr int kReplications = 40;
+  Vec ratios(kReplications), errors(kReplications);
+  Vec x(1), g(1);
+  for (int r = 0; r < kReplications; ++r) {
+    SteinMoments weighted(1, 10000), plain(1, 10000);
+    for (Index j = 0; j < 10000; ++j) {
+      x[0] = std::sqrt(s2 * q) * normal.next();
+      g[0] = x[0] / s2;
+      const double log_w = -0.5 * x[0] * x[0] / s2 * (1.0 - 1.0 / q) + 700.0;  // log pi/q + c
+      weighted.add(x, g, log_w);
+      plain.add(x, g, 0.0);
+    }
+    const SteinRatios w = weighted.ratios(1.0), p = plain.ratios(1.0);
+    EXPECT_NEAR(p.ratio[0], q, 4.0 * p.se[0]);
+    EXPECT_NEAR(w.shift[0], 0.0, 4.0 * w.shift_se[0]);
+    ratios[r] = w.ratio[0];
+    errors[r] = w.se[0];
+  }
+  const double mean = ratios.mean();
+  const double spread = std::sqrt((ratios.array() - mean).square().sum() / (kReplications - 1));
+  EXPECT_NEAR(mean, 1.0, 4.0 * spread / std::sqrt(double{kReplications}));
+  // The batch-means error over 20 blocks is itself uncertain by about
+  // 1 / sqrt(2 * 19) = 16%, and the spread over 40 replications by 11%.
+  EXPECT_NEAR(errors.mean() / spread, 1.0, 0.35);
 }
 
 TEST(Verdict, TrustsSgldWithASmallStepOnAGaussian) {
@@ -84,21 +118,20 @@ TEST(Verdict, FlagsSgldWhoseStepInflatesTheVariance) {
   EXPECT_NE(v.reasons().find("step_bias = "), std::string::npos);
 }
 
-TEST(Verdict, StepBiasSeesACsgldStepOnItsFlattenedTarget) {
-  // CSGLD moves on pi / Psi^zeta with the multiplied gradient; Stein's
-  // identity holds there (docs/verdict.md). Curvatures 1 and 4, the
-  // automatic partition: a step of 0.002 keeps the flattened target's
-  // spread; one of 0.25 (eps lambda / 2 = 0.5 at a multiplier of 1,
-  // more where the multiplier is larger) inflates it. The contour checks
-  // cannot see that: `sgmc run --target gaussian --set sampler=csgld --set
-  // step_size=0.25 --set n_steps=60000 --set seed=3` says "contour:
-  // converged" and reads step_bias 11.4.
+TEST(Verdict, StepBiasJudgesACsgldRunByItsWeightedDraws) {
+  // CSGLD's draws, weighted, estimate pi; Stein's identity is judged on
+  // them (docs/verdict.md). Curvatures 1 and 4, the automatic partition:
+  // with a step of 0.05 the weighted sds are 0.993 and 0.502 (true 1 and
+  // 0.5), with 0.45 they are 1.107 and 2.249. (Its flattened target's
+  // identity read 11.4 at a step of 0.25, where the weighted sds are 0.991
+  // and 0.509: the adapting theta breaks that identity, not the estimates.)
   const GaussianModel model(Vec::Zero(2), Vec{{1.0, 0.25}}.asDiagonal().toDenseMatrix());
-  const Check small = find(verdict_of(model, options("csgld", 60000, 0.002), Vec::Zero(2)), "step_bias");
+  const Check small = find(verdict_of(model, options("csgld", 60000, 0.05), Vec::Zero(2)), "step_bias");
   EXPECT_TRUE(small.passed()) << small.value << " " << small.where;
-  const Check large = find(verdict_of(model, options("csgld", 60000, 0.25), Vec::Zero(2)), "step_bias");
+  const Check large = find(verdict_of(model, options("csgld", 60000, 0.45), Vec::Zero(2)), "step_bias");
   EXPECT_FALSE(large.passed());
   EXPECT_GT(large.value, 1.0) << large.where;
+  EXPECT_NE(large.where.find("coordinate 1"), std::string::npos) << large.where;
 }
 
 TEST(Verdict, FlagsChainsStartedApartThatHaveNotMet) {
@@ -106,8 +139,6 @@ TEST(Verdict, FlagsChainsStartedApartThatHaveNotMet) {
   const GaussianModel model(Vec::Zero(1), Eigen::MatrixXd::Identity(1, 1));
   Options o = options("sgld", 2000, 1e-5);
   o.set("n_chains", Index{2});
-  const auto run = sample(model, o, Vec::Zero(1), nullptr);
-  (void)run;
   Eigen::MatrixXd x0(1, 2);
   x0 << -100.0, 100.0;
   const auto apart = sample(model, o, x0.reshaped(), nullptr);

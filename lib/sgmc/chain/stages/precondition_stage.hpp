@@ -17,7 +17,8 @@ class PreconditionStage final : public ChainStage {
   /// the kernel reads a per-datum mean gradient (pSGLD), mapped too.
   PreconditionStage(const std::unique_ptr<Preconditioner>& precond, Index dim, bool mean_gradient);
   /// Learns from the evaluation (at the query, for kernels that record it)
-  /// and maps the gradients to y.
+  /// and maps the gradients to y (step.stein_grad, when it is not the move
+  /// gradient, on the iterations that record).
   void transform(StageStep& step, const Kernel& kernel) override;
   /// Learns from a kernel that records its position (MHBT): its state, not
   /// its proposals, most of which are rejected out in the tails.
@@ -33,6 +34,7 @@ class PreconditionStage final : public ChainStage {
 
   const std::unique_ptr<Preconditioner>& precond_;
   Vec grad_y_;       ///< L' times the move gradient
+  Vec stein_grad_y_;  ///< L' times a contour chain's raw gradient
   Vec mean_grad_y_;  ///< L' times pSGLD's mean gradient base; empty for other kernels
 };
 

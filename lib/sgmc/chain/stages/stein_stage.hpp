@@ -1,11 +1,16 @@
 // Feeds the step-size bias check (docs/verdict.md,
 // lib/sgmc/diagnostics/stein_moments.hpp): every recorded draw's point and
-// the gradient the kernel moves with, both in the kernel's coordinates (y
-// with a preconditioner, whose L leaves Stein's identity as it is: for
-// y = L^{-1} x, Cov(y, grad_y U) = L^{-1} Cov(x, grad U) L = tau I). In
-// those coordinates an automatic warm-up has made the curvature nearly
+// gradient, both in the kernel's coordinates (y with a preconditioner,
+// whose L leaves Stein's identity as it is: for y = L^{-1} x,
+// Cov(y, grad_y U) = L^{-1} Cov(x, grad U) L = tau I). In those
+// coordinates an automatic warm-up has made the curvature nearly
 // isotropic, so each coordinate's ratio sees the bias of the directions it
-// mixes alike. The last stage, so that it reads the preconditioned gradient.
+// mixes alike. A contour sampler's draws are weighted by their running
+// importance weights and read with the raw gradient, so that the identity
+// judged is pi's, which its weighted estimates estimate: its kernel moves on
+// pi / Psi_theta^zeta with a theta still adapting, which the weights undo
+// (docs/verdict.md). The last stage, so that it reads the preconditioned
+// gradient.
 #pragma once
 
 #include "sgmc/chain/sampler_config.hpp"
@@ -18,17 +23,14 @@ class SteinStage final : public ChainStage {
  public:
   SteinStage(Index dim, Index capacity) : moments_(dim, capacity) {}
 
-  /// Whether a chain of `config` has the check: its kernel moves with the
-  /// gradient of U / tau at the recorded point. The contour samplers do,
-  /// of their flattened target pi / Psi^zeta (the multiplier of SPEC §4
-  /// scales the gradient before this stage reads it; docs/verdict.md).
-  /// Not MHBT (whose draws are accepted proposals; its check is its
-  /// acceptance), not a chain in a domain box (whose walls add a boundary
-  /// term).
+  /// Whether a chain of `config` has the check: its draws, weighted, are
+  /// meant to sample pi ∝ exp(-U / tau). Not MHBT (whose draws are
+  /// accepted proposals; its check is its acceptance), not a chain in a
+  /// domain box (whose walls add a boundary term).
   static bool applies(const SamplerConfig& config);
 
   void transform(StageStep& step, const Kernel& kernel) override {
-    if (step.records) moments_.add(kernel.query(), *step.move_grad);
+    if (step.records) moments_.add(kernel.query(), *step.stein_grad, step.log_weight);
   }
 
   const SteinMoments& moments() const { return moments_; }
