@@ -108,7 +108,11 @@ Outcome mixture_outcome(const Mixture& target, const Options& options, ConstVecR
     return out;
   }
   const MassEstimate masses = mode_masses(target, result);
-  out.error = (masses.masses - target.weights).cwiseAbs().maxCoeff();
+  // Issue #32's "sd within 10%" holds within every mode too: an sd's
+  // relative error counts on the mass's scale, 0.1 of an sd as 0.05.
+  constexpr double kSdScale = kMassTolerance / kMomentTolerance;
+  out.error = std::max((masses.masses - target.weights).cwiseAbs().maxCoeff(), kSdScale * masses.sd_error);
+  out.se = kSdScale * masses.sd_se;
   // Each mass's se on the scale of a mass of 1/2: the tolerance 0.05 is
   // 0.1 sd of the indicator of a mode of mass 1/2, whose sd sqrt(p (1 - p))
   // is the largest; a mode of mass p is decided at 0.1 of its own sd, as a
