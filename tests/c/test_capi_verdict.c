@@ -53,8 +53,9 @@ static void test_trusted(const sgmc_model *m) {
   CHECK_OK(sgmc_draws_check_count(d, &n));
   CHECK(n == 7);
   CHECK_OK(sgmc_draws_check(d, 0, &name, &value, &limit, &above, &passed, &where, &meaning));
-  CHECK(strcmp(name, "rhat") == 0 && limit == 1.01 && above == 1 && passed == 1);
-  CHECK(value >= 0.99 && value <= 1.01);
+  /* 1.01, or R-hat's noise at the run's ESS when larger (docs/verdict.md) */
+  CHECK(strcmp(name, "rhat") == 0 && limit >= 1.01 && limit <= 1.035 && above == 1 && passed == 1);
+  CHECK(value >= 0.99 && value <= limit);
   CHECK(strncmp(where, "coordinate ", 11) == 0);
   CHECK(strlen(meaning) > 20);
   CHECK_OK(sgmc_draws_check(d, find(d, "ess_bulk"), NULL, &value, &limit, &above, NULL, NULL, NULL));

@@ -993,8 +993,9 @@ SGMC_API sgmc_status sgmc_draws_copy_stat_int(const sgmc_draws *draws, int64_t c
  *  Every run ends with a verdict (docs/verdict.md): a list of named checks,
  *  each a statistic of the draws with a limit, and "trusted" when every
  *  check passes. Which checks a run has depends on its sampler:
- *  "rhat" (rank-normalised split R-hat, the largest over the coordinates;
- *  fails above 1.01), "ess_bulk" and "ess_tail" (the smallest bulk and tail
+ *  "rhat" (rank-normalised split R-hat, each coordinate against its limit:
+ *  fails above 1.01, or above R-hat's own noise at that coordinate's bulk
+ *  ESS when larger, at most 1.035; the check holds that limit), "ess_bulk" and "ess_tail" (the smallest bulk and tail
  *  ESS; fail below 400) over the draws at tau = 1 (a cyclical sampler's
  *  cycles count as chains), and "energy_drift" (the halves of a chain's
  *  energies against their Monte Carlo error; fails above 4), for every

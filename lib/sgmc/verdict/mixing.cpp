@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sgmc/core/shown.hpp"
 #include "sgmc/diagnostics/convergence.hpp"
+#include "sgmc/diagnostics/normal_quantile.hpp"
 #include "sgmc/estimators/cycle_weights.hpp"
 
 namespace sgmc {
@@ -37,7 +39,30 @@ std::pair<double, Index> worst(const Vec& values, bool largest) {
   return {values[at], at};
 }
 
+/// The upper 1 - alpha quantile of chi-square with k degrees of freedom, by
+/// Wilson and Hilferty's cube-root normal approximation: above the exact
+/// value for k = 1 (by 3% at alpha = 0.001, 11% at 1e-5), closer for more
+/// degrees of freedom; a lenient limit by at most that much.
+double chi_square_quantile(double alpha, double k) {
+  const double h = 2.0 / (9.0 * k);
+  return k * std::pow(1.0 - h + normal_quantile(1.0 - alpha) * std::sqrt(h), 3);
+}
+
 }  // namespace
+
+double rhat_limit(double ess_bulk, Index segments, Index coordinates) {
+  // Split R-hat^2 = (n - 1)/n + (B/n)/W over M = 2 segments halves, and
+  // for stationary chains B/n, the spread of the M halves' means, is about
+  // W chi2_(M-1) / ((M - 1) n_e) with n_e = ESS / M effective draws per
+  // half: R-hat^2 - 1 < q / ((M - 1) n_e) but with probability alpha.
+  // Below the ESS that ess_bulk accepts the run fails that check anyway,
+  // and R-hat keeps the limit of a run it accepts (its noise there would
+  // pass chains stuck in different modes: their ESS is tiny).
+  const double m = 2.0 * static_cast<double>(segments);
+  const double q = chi_square_quantile(0.01 / static_cast<double>(coordinates), m - 1.0);
+  const double noise = std::sqrt(1.0 + q * m / ((m - 1.0) * std::max(ess_bulk, kEssLimit)));
+  return std::isnan(noise) ? kRhatLimit : std::max(kRhatLimit, noise);
+}
 
 std::vector<Eigen::Ref<const Eigen::MatrixXd>> target_segments(const RecordedRun& run) {
   struct Span {
@@ -71,14 +96,14 @@ std::vector<Check> mixing_checks(const RecordedRun& run) {
   const auto segments = target_segments(run);
   if (run.chains.empty() || run.chains.front().contour) return {};
   const std::string unit = run.cyclical ? "cycles" : "chains";
-  Check rhat_check{"rhat", std::nan(""), 1.01, true, "",
+  Check rhat_check{"rhat", std::nan(""), kRhatLimit, true, "",
                    "the " + unit + " (or the halves of one) disagree beyond their spread: not "
                    "mixed, stuck in different modes, or still moving; run longer or start "
                    "chains apart"};
-  Check bulk{"ess_bulk", std::nan(""), 400.0, false, "",
+  Check bulk{"ess_bulk", std::nan(""), kEssLimit, false, "",
              "too few effective draws for the mean: its Monte Carlo error exceeds 0.05 sd; "
              "run longer"};
-  Check tail{"ess_tail", std::nan(""), 400.0, false, "",
+  Check tail{"ess_tail", std::nan(""), kEssLimit, false, "",
              "too few effective draws in the tails for the 5% and 95% quantiles; run longer"};
   if (segments.empty() || segments.front().cols() < kMinSegment) {
     for (Check* check : {&rhat_check, &bulk, &tail}) check->where = "too few draws";
@@ -89,14 +114,27 @@ std::vector<Check> mixing_checks(const RecordedRun& run) {
   kept.reserve(segments.size());
   for (const auto& segment : segments) kept.emplace_back(segment(coordinates, Eigen::all));
   const std::vector<Eigen::Ref<const Eigen::MatrixXd>> refs(kept.begin(), kept.end());
-  const auto fill = [&](Check& check, ConvergenceStat stat) {
-    const auto [value, at] = worst(convergence_per_coordinate(refs, stat), check.fails_above);
+  const auto at_coordinate = [&](Index j) { return "coordinate " + show(coordinates[static_cast<std::size_t>(j)]); };
+  const auto fill = [&](Check& check, const Vec& values) {
+    const auto [value, at] = worst(values, check.fails_above);
     check.value = value;
-    check.where = "coordinate " + show(coordinates[static_cast<std::size_t>(at)]);
+    check.where = at_coordinate(at);
   };
-  fill(rhat_check, ConvergenceStat::kRhat);
-  fill(bulk, ConvergenceStat::kEssBulk);
-  fill(tail, ConvergenceStat::kEssTail);
+  const Vec ess_bulk = convergence_per_coordinate(refs, ConvergenceStat::kEssBulk);
+  fill(bulk, ess_bulk);
+  fill(tail, convergence_per_coordinate(refs, ConvergenceStat::kEssTail));
+  // R-hat against each coordinate's own limit: shown at the coordinate
+  // nearest it (or furthest past it).
+  const Vec rhat = convergence_per_coordinate(refs, ConvergenceStat::kRhat);
+  Vec excess(rhat.size()), limit(rhat.size());
+  for (Index j = 0; j < rhat.size(); ++j) {
+    limit[j] = rhat_limit(ess_bulk[j], std::ssize(segments), rhat.size());
+    excess[j] = rhat[j] - limit[j];
+  }
+  const Index at = worst(excess, true).second;
+  rhat_check.value = rhat[at];
+  rhat_check.limit = limit[at];
+  rhat_check.where = at_coordinate(at) + (limit[at] > kRhatLimit ? " (its limit from its bulk ESS " + shown(ess_bulk[at]) + ")" : "");
   return {rhat_check, bulk, tail};
 }
 

@@ -7,12 +7,14 @@
 #include <string>
 
 #include "sgmc/config/options.hpp"
+#include "sgmc/diagnostics/convergence.hpp"
 #include "sgmc/diagnostics/stein_moments.hpp"
 #include "sgmc/launch/options_run.hpp"
 #include "sgmc/models/gaussian.hpp"
 #include "sgmc/random/normal.hpp"
 #include "sgmc/record/recorded_run.hpp"
 #include "sgmc/verdict/run_verdict.hpp"
+#include "sgmc/verdict/mixing.hpp"
 #include "sgmc/verdict/stationarity.hpp"
 #include "support/toy_models.hpp"
 
@@ -94,6 +96,34 @@ TEST(SteinMoments, WeightedDrawsJudgeTheTargetTheirWeightsEstimate) {
   // The batch-means error over 20 blocks is itself uncertain by about
   // 1 / sqrt(2 * 19) = 16%, and the spread over 40 replications by 11%.
   EXPECT_NEAR(errors.mean() / spread, 1.0, 0.35);
+}
+
+TEST(RhatLimit, IsTheNoiseOfStationaryChainsAtTheirEss) {
+  // 500 runs of 4 stationary AR(1) chains (phi 0.8, 1000 draws each: a
+  // bulk ESS near 440, just above the 400 ess_bulk accepts). R-hat passes
+  // 1.01 in 147 of them by noise alone; its limit at the run's ESS, meant
+  // to be passed in 1% (0.01 / coordinates, here 1), in 1.
+  NormalSource normal(Rng::stream(7, 0, StreamPurpose::kMoves));
+  constexpr int kRuns = 500;
+  constexpr double kPhi = 0.8;
+  int above_fixed = 0, above_limit = 0;
+  for (int r = 0; r < kRuns; ++r) {
+    std::vector<Eigen::MatrixXd> chains(4, Eigen::MatrixXd(1, 1000));
+    for (auto& chain : chains) {
+      double x = normal.next();  // the stationary law of AR(1) scaled to unit variance
+      for (Index j = 0; j < chain.cols(); ++j) {
+        x = kPhi * x + std::sqrt(1.0 - kPhi * kPhi) * normal.next();
+        chain(0, j) = x;
+      }
+    }
+    const std::vector<Eigen::Ref<const Eigen::MatrixXd>> refs(chains.begin(), chains.end());
+    const double rhat = convergence_per_coordinate(refs, ConvergenceStat::kRhat)[0];
+    const double ess = convergence_per_coordinate(refs, ConvergenceStat::kEssBulk)[0];
+    above_fixed += rhat > kRhatLimit;
+    above_limit += rhat > rhat_limit(ess, 4, 1);
+  }
+  EXPECT_GT(above_fixed, kRuns / 10);
+  EXPECT_LE(above_limit, 3 * kRuns / 100);  // 1% expected: 5 of 500, sd 2.2
 }
 
 TEST(Verdict, TrustsSgldWithASmallStepOnAGaussian) {
