@@ -261,6 +261,20 @@ TEST(WarmUp, SgldStepSurvivesGradientNoise) { expect_right_under_gradient_noise(
 TEST(WarmUp, SghmcStepSurvivesGradientNoise) { expect_right_under_gradient_noise("sghmc"); }
 TEST(WarmUp, PsgldStepSurvivesGradientNoise) { expect_right_under_gradient_noise("psgld"); }
 
+TEST(WarmUp, PsgldWithNothingSetRemembersMoreOfItsMetric) {
+  // docs/warm_up.md, "pSGLD's metric": rms_decay 0.999 when the run
+  // chooses its step; SPEC's 0.99 with a step set; a decay set is kept.
+  for (const std::string sampler : {"psgld", "pcsgld", "picsgld"}) {
+    Options o = automatic(sampler, 4000);
+    EXPECT_EQ(sampler_config(o).psgld.rms_decay, 0.999) << sampler;
+    o.set("rms_decay", 0.95);
+    EXPECT_EQ(sampler_config(o).psgld.rms_decay, 0.95) << sampler;
+    Options set = automatic(sampler, 4000);
+    set.set("step_size", 1e-3);
+    EXPECT_EQ(sampler_config(set).psgld.rms_decay, 0.99) << sampler;
+  }
+}
+
 TEST(WarmUp, ACheckpointInTheMiddleOfTheWarmUpGoesOnBitForBit) {
   const GaussianModel model(Vec{{1.0, -2.0}}, Vec{{0.5, 4.0}}.asDiagonal().toDenseMatrix());
   for (const std::string sampler : {"sgld", "sghmc", "psgld"}) {
