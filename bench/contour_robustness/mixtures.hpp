@@ -183,15 +183,17 @@ inline MassEstimate mode_masses(const Mixture& target, const SampleResult& resul
   std::vector<Eigen::VectorXd> batch_count;
   std::vector<Eigen::MatrixXd> batch_sum, batch_square;  // d x K: weighted sums of x, x^2 by mode
   for (std::size_t c = 0; c < chains.size(); ++c) {
-    const auto& draws = chains[c]->draws();
-    const Index n = draws.size();
+    // A named Ref: a column taken from the temporary draws() returns would
+    // outlive it (AddressSanitizer: stack-use-after-scope).
+    const Eigen::Ref<const Eigen::MatrixXd> draws = chains[c]->draws().draws();
+    const Index n = draws.cols();
     for (Index b = 0; b < kBatches; ++b) {
       batch_weight.push_back(0.0);
       batch_count.push_back(Eigen::VectorXd::Zero(k_modes));
       batch_sum.push_back(Eigen::MatrixXd::Zero(target.dim(), k_modes));
       batch_square.push_back(Eigen::MatrixXd::Zero(target.dim(), k_modes));
       for (Index i = b * n / kBatches; i < (b + 1) * n / kBatches; ++i) {
-        const auto x = draws.draws().col(i);
+        const auto x = draws.col(i);
         const Index mode = target.mode_of(x);
         batch_weight.back() += w[c][i];
         batch_count.back()[mode] += w[c][i];
