@@ -164,6 +164,21 @@ TEST(Verdict, StepBiasJudgesACsgldRunByItsWeightedDraws) {
   EXPECT_NE(large.where.find("coordinate 1"), std::string::npos) << large.where;
 }
 
+TEST(Verdict, StepBiasReadsAContourChainInItsPreconditionedCoordinates) {
+  // ICSGLD with nothing set on a Gaussian of correlation 0.95: the warm-up
+  // learns a dense preconditioner, and the check pairs each draw's y with
+  // L' times its raw gradient (PreconditionStage maps it on recorded draws).
+  // Paired with the gradient in x instead, coordinate 0's ratio is
+  // Cov(y_0, d_0 U) / tau, far from 1 for this L.
+  Eigen::Matrix2d cov;
+  cov << 1.0, 0.95, 0.95, 1.0;
+  const GaussianModel model(Vec::Zero(2), cov);
+  const Verdict v = verdict_of(model, options("icsgld", 40000, 0.0), Vec::Zero(2));
+  const Check& bias = find(v, "step_bias");
+  EXPECT_TRUE(bias.passed()) << bias.value << " " << bias.where;
+  EXPECT_TRUE(find(v, "mean_bias").passed());
+}
+
 TEST(Verdict, FlagsChainsStartedApartThatHaveNotMet) {
   // A tiny step from starts 100 sds apart: the chains have not mixed.
   const GaussianModel model(Vec::Zero(1), Eigen::MatrixXd::Identity(1, 1));
