@@ -51,7 +51,7 @@ double chi_square_quantile(double alpha, double k) {
 }  // namespace
 
 double rhat_limit(double ess_bulk, Index segments, Index coordinates) {
-  // Split R-hat^2 = (n - 1)/n + (B/n)/W over M = 2 segments halves, and
+  // Split R-hat^2 = (n - 1)/n + (B/n)/W over M = 2 x segments halves, and
   // for stationary chains B/n, the spread of the M halves' means, is about
   // W chi2_(M-1) / ((M - 1) n_e) with n_e = ESS / M effective draws per
   // half: R-hat^2 - 1 < q / ((M - 1) n_e) but with probability alpha.
