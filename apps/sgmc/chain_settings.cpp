@@ -57,6 +57,13 @@ std::string show_temperature(double x) {
   return out.str();
 }
 
+/// Decays near 1: 0.999, 0.9995.
+std::string show_decay(double x) {
+  std::ostringstream out;
+  out << std::setprecision(4) << x;
+  return out.str();
+}
+
 std::string show_count(Index n) { return std::to_string(n); }
 
 /// "converged", "not converged" or "converged in k of n chains".
@@ -72,6 +79,7 @@ std::string convergence(const std::vector<bool>& converged) {
 nlohmann::json chain_settings(const DrawsView& draws) {
   const bool sghmc = draws.has_statistic("friction");
   const bool walk = draws.has_statistic("rw_scale");
+  const bool rmsprop = draws.has_statistic("rms_decay");
   const bool ladder = draws.has_statistic("temperature_max");  // resgld: each replica's rung
   const bool automatic = draws.has_statistic("warm_up_curvature");
   const bool acceptance = draws.has_statistic("warm_up_acceptance");
@@ -80,6 +88,7 @@ nlohmann::json chain_settings(const DrawsView& draws) {
     nlohmann::json chain = {{"step_size", draws.stat(c, "step_size")}};
     if (sghmc) chain["friction"] = draws.stat(c, "friction");
     if (walk) chain["rw_scale"] = draws.stat(c, "rw_scale");
+    if (rmsprop) chain["rms_decay"] = draws.stat(c, "rms_decay");
     if (ladder) chain["temperature"] = draws.stat(c, "temperature");
     chain["warm_up"] = nullptr;
     if (automatic) {
@@ -105,6 +114,8 @@ std::string warm_up_line(const nlohmann::json& settings) {
                                   : "warm-up: rw_scale " + median_span(walk, show_step);
   const auto friction = across_chains<double>(settings, nullptr, "friction");
   if (!friction.empty()) line += ", friction " + median_span(friction, show_friction);
+  const auto decay = across_chains<double>(settings, nullptr, "rms_decay");
+  if (!decay.empty()) line += ", rms_decay " + span(decay, show_decay);
   const auto acceptance = across_chains<double>(settings, "warm_up", "acceptance");
   if (!acceptance.empty()) line += ", acceptance " + median_span(acceptance, show_friction);
   auto temperatures = across_chains<double>(settings, nullptr, "temperature");

@@ -186,9 +186,18 @@ static void test_settings(const sgmc_model *m) {
   }
   sgmc_draws_destroy(d);
 
+  /* pSGLD's RMSprop decay: 0.999 with the step chosen, as set (or SPEC's
+   * 0.99) with the step set (docs/warm_up.md, "pSGLD's metric"). */
+  d = sample(m, "psgld", 2, 0);
+  CHECK(stat_double(d, 0, "rms_decay") == 0.999 && stat_double(d, 1, "rms_decay") == 0.999);
+  sgmc_draws_destroy(d);
+  d = sample(m, "psgld", 1, 0.01);
+  CHECK(stat_double(d, 0, "rms_decay") == 0.99);
+  sgmc_draws_destroy(d);
+
   d = sample(m, "sgld", 1, 0.01);
   CHECK(stat_double(d, 0, "step_size") == 0.01);
-  CHECK(!has(d, 1, "friction") && !has(d, 1, "warm_up_curvature"));
+  CHECK(!has(d, 1, "friction") && !has(d, 1, "warm_up_curvature") && !has(d, 1, "rms_decay"));
   CHECK_ERROR(sgmc_draws_copy_stat(d, 0, "warm_up_curvature", &(double){0}, 1),
               SGMC_ERROR_INVALID_ARGUMENT, "warm_up_curvature");
   sgmc_draws_destroy(d);

@@ -1,7 +1,7 @@
 # What each chain ran with, shown with the draws as the sgmc program's line
-# says it: the step size, SGHMC's friction, and what an automatic warm-up
-# (docs/warm_up.md) measured to choose them. The values themselves are
-# statistics of the draws ("step_size", "friction", "warm_up_*";
+# says it: the step size, SGHMC's friction, pSGLD's RMSprop decay, and what
+# an automatic warm-up (docs/warm_up.md) measured to choose them. The values themselves are
+# statistics of the draws ("step_size", "friction", "rms_decay", "warm_up_*";
 # docs/runs.md), read with Sgmc.statistic.
 
 function Base.show(io::IO, ::MIME"text/plain", d::Draws)
@@ -26,6 +26,9 @@ function _settings_line(d::Draws)
     line = step * " " * _median_span(per_chain(step), short)
     if "friction" in names
         line *= ", friction " * _median_span(per_chain("friction"), short)
+    end
+    if "rms_decay" in names  # the pSGLD samplers: 0.999 when the run chose its step
+        line *= ", rms_decay " * _span(per_chain("rms_decay"), x -> string(round(x; sigdigits = 4)))
     end
     if "warm_up_acceptance" in names
         line *= ", acceptance " * _median_span(per_chain("warm_up_acceptance"), short)

@@ -371,6 +371,14 @@ end
         @test !("warm_up_curvature" in Sgmc.statistics(s)) && !("friction" in Sgmc.statistics(s))
         @test_throws SgmcError Sgmc.statistic(s, :warm_up_curvature)
         @test occursin(")\n  step_size 0.001\n  verdict: ", sprint(show, MIME("text/plain"), s))
+        # pSGLD's RMSprop decay: 0.999 with the step chosen, else as set.
+        p = sample_chains(g, zeros(2); sampler = :psgld, n_chains = 2, n_steps = 2000, seed = 14)
+        @test [Sgmc.statistic(p, :rms_decay, c) for c in 1:2] == [0.999, 0.999]
+        @test occursin(r"\n  warm-up: step_size .*, rms_decay 0\.999, search ", sprint(show, MIME("text/plain"), p))
+        q = sample_chains(g, zeros(2); sampler = :psgld, step_size = 1e-3, rms_decay = 0.95, n_steps = 2000, seed = 14)
+        @test Sgmc.statistic(q, :rms_decay) == 0.95
+        @test occursin(")\n  step_size 0.001, rms_decay 0.95\n  verdict: ", sprint(show, MIME("text/plain"), q))
+        @test !("rms_decay" in Sgmc.statistics(s))
     end
 
     @testset "the verdict: trusted runs are quiet, a step too large warns" begin

@@ -1,6 +1,7 @@
 #include "sgmc/record/record_fields.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "sgmc/record/contour_verdict.hpp"
 #include "sgmc/estimators/cycle_weights.hpp"
@@ -39,6 +40,9 @@ bool warmed_up(const RecordedRun& run) {
 bool sghmc(const RecordedRun& run) { return !run.chains.empty() && run.chains.front().friction > 0.0; }
 bool random_walk(const RecordedRun& run) {
   return !run.chains.empty() && run.chains.front().rw_scale > 0.0;
+}
+bool rmsprop(const RecordedRun& run) {
+  return !run.chains.empty() && !std::isnan(run.chains.front().rms_decay);
 }
 bool mhbt_warmed_up(const RecordedRun& run) { return mhbt(run) && warmed_up(run); }
 bool swaps(const RecordedRun& run) { return !run.swaps.attempts.empty(); }
@@ -115,6 +119,8 @@ const RecordField kStatistics[] = {
      return double_scalar(r.chains[c].step_size); }},
   {"friction", FieldType::kDouble, sghmc, [](const RecordedRun& r, std::size_t c) {
      return double_scalar(r.chains[c].friction); }},
+  {"rms_decay", FieldType::kDouble, rmsprop, [](const RecordedRun& r, std::size_t c) {
+     return double_scalar(r.chains[c].rms_decay); }},
   {"warm_up_search_steps", FieldType::kInt64, warmed_up, [](const RecordedRun& r, std::size_t c) {
      return int_scalar(r.chains[c].warm_up->search_steps); }},
   {"warm_up_search_converged", FieldType::kInt64, warmed_up, [](const RecordedRun& r, std::size_t c) {

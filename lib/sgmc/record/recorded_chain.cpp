@@ -16,6 +16,8 @@ RecordedChain recorded(const Chain& chain) {
                     config.kind == SamplerKind::kMhbt && config.mhbt.proposal == MhbtProposal::kRandomWalk
                         ? config.mhbt.rw_scale
                         : 0.0,
+                    dynamics(config.kind) == SamplerKind::kPsgld ? config.psgld.rms_decay
+                                                                : std::numeric_limits<double>::quiet_NaN(),
                     std::nullopt, std::nullopt, std::nullopt, std::nullopt};
   if (const SteinMoments* stein = chain.stein()) out.stein = stein->ratios(config.temperature);
   if (const WarmUpStage* warm_up = chain.warm_up()) out.warm_up = warm_up->report();
@@ -35,6 +37,7 @@ void save_recorded(ByteWriter& out, const RecordedChain& d) {
   out.f64(d.step_size);
   out.f64(d.friction);
   out.f64(d.rw_scale);
+  out.f64(d.rms_decay);
   out.flag(d.warm_up.has_value());
   if (d.warm_up) {
     const WarmUpReport& w = *d.warm_up;
@@ -78,7 +81,7 @@ RecordedChain load_recorded(ByteReader& in) {
   store.load(in, n, kMax);
   RecordedChain d{std::move(store), in.f64("temperature"), in.index("iterations", 0, kMax),
                in.index("faults", 0, kMax), in.f64("step size"), in.f64("friction"),
-               in.f64("random-walk scale"), std::nullopt, std::nullopt, std::nullopt, std::nullopt};
+               in.f64("random-walk scale"), in.f64("rms decay"), std::nullopt, std::nullopt, std::nullopt, std::nullopt};
   if (in.flag("warm-up")) {
     std::vector<Index> counts(3);
     in.indices("warm-up counts", counts, 0, kMax);

@@ -3,6 +3,7 @@
 // API's sgmc_draws, the program's record) and travel between processes.
 #pragma once
 
+#include <limits>
 #include <optional>
 
 #include "sgmc/chain/chain.hpp"
@@ -22,6 +23,9 @@ struct RecordedChain {
   double step_size = 0.0;    ///< the schedule's step size the chain ran with (eps, a or eps0)
   double friction = 0.0;     ///< SGHMC kernels: the friction eta; 0 for the others
   double rw_scale = 0.0;     ///< MHBT's random walk: its delta; 0 for the others
+  /// pSGLD kernels: the RMSprop decay a in [0, 1), set or chosen
+  /// (docs/warm_up.md, "pSGLD's metric"); NaN for the others.
+  double rms_decay = std::numeric_limits<double>::quiet_NaN();
   std::optional<WarmUpReport> warm_up;  ///< what an automatic warm-up chose
   std::optional<MhbtStats> mhbt;        ///< MHBT's acceptance counts
   /// Stein's identity in the kernel's coordinates (docs/verdict.md), for a

@@ -68,6 +68,7 @@
   out$step_size <- .sgmc_per_chain(out, "step_size")
   if ("friction" %in% stats) out$friction <- .sgmc_per_chain(out, "friction")
   if ("rw_scale" %in% stats) out$rw_scale <- .sgmc_per_chain(out, "rw_scale")
+  if ("rms_decay" %in% stats) out$rms_decay <- .sgmc_per_chain(out, "rms_decay")
   if ("warm_up_curvature" %in% stats) out$warm_up <- .sgmc_warm_up(out)
   if ("warm_up_acceptance" %in% stats) out$warm_up$acceptance <- .sgmc_per_chain(out, "warm_up_acceptance")
   if ("mhbt_proposed" %in% stats) out$acceptance <- sgmc_acceptance(out)
@@ -97,6 +98,8 @@
   line <- paste0(scale, .sgmc_median_span(step, function(v) sprintf("%.1e", v)))
   short <- function(v) formatC(v, digits = 2, format = "g")
   if (!is.null(x$friction)) line <- paste0(line, ", friction ", .sgmc_median_span(x$friction, short))
+  if (!is.null(x$rms_decay))
+    line <- paste0(line, ", rms_decay ", .sgmc_span(x$rms_decay, function(v) trimws(formatC(v, digits = 4, format = "g"))))
   if (!is.null(x$temperature_max))
     line <- paste0(line, ", temperature_max ", trimws(formatC(x$temperature_max, digits = 3, format = "g")))
   w <- x$warm_up

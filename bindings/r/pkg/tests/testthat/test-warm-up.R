@@ -37,6 +37,18 @@ test_that("a run with step_size runs as set, without a warm-up", {
   expect_false(any(grepl("warm-up", out)))
 })
 
+test_that("psgld says the RMSprop decay it ran with, chosen or set", {
+  fit <- unconverged_ok(sgmc_sample(gauss(), "psgld", 2000, n_chains = 2, threads = 1, seed = 14))
+  expect_equal(fit$rms_decay, c(0.999, 0.999))
+  expect_equal(sgmc_stat(fit, "rms_decay", chain = 2), 0.999)
+  expect_output(print(fit), "warm-up: step_size .*, rms_decay 0\\.999, search")
+  set <- unconverged_ok(sgmc_sample(gauss(), "psgld", 2000, step_size = 1e-3, rms_decay = 0.95, n_chains = 1,
+                                    seed = 14))
+  expect_equal(set$rms_decay, 0.95)
+  expect_output(print(set), "step_size 1\\.0e-03, rms_decay 0\\.95")
+  expect_null(unconverged_ok(sgmc_sample(gauss(), "sgld", 200, step_size = 1e-3, n_chains = 1))$rms_decay)
+})
+
 test_that("mhbt without step_size says its random walk's delta and acceptance", {
   x <- matrix(c(-1, 0.5, 2, -0.3, 1.2, -2, 0.7, 0.1), ncol = 2)
   y <- c(0, 1, 1, 0)
