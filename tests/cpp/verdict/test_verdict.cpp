@@ -154,7 +154,7 @@ TEST(Verdict, StepBiasJudgesACsgldRunByItsWeightedDraws) {
   // with a step of 0.05 the weighted sds are 0.993 and 0.502 (true 1 and
   // 0.5), with 0.45 they are 1.107 and 2.249. (Its flattened target's
   // identity read 11.4 at a step of 0.25, where the weighted sds are 0.991
-  // and 0.509: the adapting theta breaks that identity, not the estimates.)
+  // and 0.509: the flattened kernel's error, not the estimates'.)
   const GaussianModel model(Vec::Zero(2), Vec{{1.0, 0.25}}.asDiagonal().toDenseMatrix());
   const Check small = find(verdict_of(model, options("csgld", 60000, 0.05), Vec::Zero(2)), "step_bias");
   EXPECT_TRUE(small.passed()) << small.value << " " << small.where;

@@ -8,10 +8,10 @@
 // mixes alike. A contour sampler's draws are weighted by their running
 // importance weights and read with the raw gradient, so that the identity
 // judged is pi's, which its weighted estimates estimate: its kernel moves on
-// pi / Psi_theta^zeta with a theta still adapting, which breaks that
-// target's identity whatever the step (docs/verdict.md; what the weighted
-// identity cannot see, a mode mass with every mode's shape right, is said
-// there too). The last stage, so that it reads the preconditioned gradient.
+// pi / Psi_theta^zeta with a theta still adapting, and chains thrown far
+// above the modes by the multiplier break that target's identity with the
+// weighted estimates right (docs/verdict.md; what the weighted identity
+// cannot see, a mode mass with every mode's shape right, is said there too). The last stage, so that it reads the preconditioned gradient.
 #pragma once
 
 #include "sgmc/chain/sampler_config.hpp"
