@@ -251,10 +251,12 @@ std::vector<Config> full_corpus(const Budget& b) {
   Corpus corpus(b.posteriordb);
   const auto seeds = first_seeds(b.seeds);
   const Index steps = b.posterior_steps;
-  // (a) The nine posteriors, zero knobs from x0 = 0.
+  // (a) The nine posteriors, zero knobs from x0 = 0, with every family
+  // (the contour samplers' estimates importance-weighted).
   for (const auto& name : posterior_names()) {
     if (!has_posterior(b.posteriordb, name)) continue;
-    for (const std::string sampler : {"sgld", "sghmc", "psgld", "mhbt", "cycsgld", "resgld"}) {
+    for (const std::string sampler :
+         {"sgld", "sghmc", "psgld", "mhbt", "cycsgld", "resgld", "csgld", "csghmc", "pcsgld", "icsgld"}) {
       corpus.add_posterior(name, "zero_knobs", sampler, "posteriordb", seeds,
                            [sampler, steps](Index seed) { return zero_knobs(sampler, steps, seed); });
     }
@@ -273,7 +275,8 @@ std::vector<Config> full_corpus(const Budget& b) {
   // (c) Bad configurations.
   for (const auto& name : bad_posteriors()) {
     if (!has_posterior(b.posteriordb, name)) continue;
-    for (const std::string sampler : {"sgld", "sghmc", "psgld", "cycsgld", "resgld"}) {
+    for (const std::string sampler :
+         {"sgld", "sghmc", "psgld", "cycsgld", "resgld", "csgld", "csghmc", "pcsgld", "icsgld"}) {
       corpus.add_posterior(name, "step_bias=0.4", sampler, "bad", seeds, [sampler, steps](Index seed) {
         Options o = zero_knobs(sampler, steps, seed);
         o.set("step_bias", kBadStepBias);

@@ -11,7 +11,8 @@
 // pi / Psi_theta^zeta with a theta still adapting, and chains thrown far
 // above the modes by the multiplier break that target's identity with the
 // weighted estimates right (docs/verdict.md; what the weighted identity
-// cannot see, a mode mass with every mode's shape right, is said there too). The last stage, so that it reads the preconditioned gradient.
+// cannot see, a mode mass with every mode's shape right, is said there
+// too). The last stage, so that it reads the preconditioned gradient.
 #pragma once
 
 #include "sgmc/chain/sampler_config.hpp"
