@@ -125,7 +125,7 @@ sgmc_status sgmc_draws_load_bytes(sgmc_draws** out, const uint8_t* bytes, int64_
   return create_into(out, [&] {
     require_non_null(bytes, "bytes");
     sgmc::require(size > 0, "size", size, "must be > 0");
-    ByteReader in({bytes, static_cast<std::size_t>(size)});
+    ByteReader in({bytes, static_cast<std::size_t>(size)}, "draws bytes");
     auto draws = std::make_unique<sgmc_draws>();
     bool first = true;
     while (!in.at_end()) {

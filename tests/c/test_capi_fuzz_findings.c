@@ -112,6 +112,10 @@ static void check_bytes_round_trip(const sgmc_draws *d) {
   CHECK_OK(sgmc_draws_save_bytes(d, bytes, (int64_t)sizeof bytes, &size));
   CHECK_OK(sgmc_draws_load_bytes(&back, bytes, size));
   sgmc_draws_destroy(back);
+  /* Cut short, they are refused as damaged draws bytes, not as a checkpoint. */
+  back = NULL;
+  CHECK_ERROR(sgmc_draws_load_bytes(&back, bytes, size - 1), SGMC_ERROR_FORMAT, "draws bytes damaged at byte");
+  CHECK(back == NULL);
 }
 
 /* sgmc_run_draws during the SGLD pilot of an interacting contour sampler

@@ -1265,7 +1265,8 @@ SGMC_API sgmc_status sgmc_draws_save_bytes(const sgmc_draws *draws, uint8_t *out
  * @param[out] out The draws; NULL on failure.
  * @param[in] bytes The bytes.
  * @param[in] size Their number.
- * @return ::SGMC_OK, ::SGMC_ERROR_FORMAT naming what is damaged, or
+ * @return ::SGMC_OK, ::SGMC_ERROR_FORMAT naming what is damaged ("draws
+ *         bytes damaged at byte N (field): ..."), or
  *         ::SGMC_ERROR_INVALID_ARGUMENT (parts of different runs).
  */
 SGMC_API sgmc_status sgmc_draws_load_bytes(sgmc_draws **out, const uint8_t *bytes, int64_t size);

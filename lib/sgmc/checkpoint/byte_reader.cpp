@@ -9,7 +9,7 @@
 namespace sgmc {
 
 void ByteReader::fail(std::string_view what, const std::string& problem) const {
-  throw Error(ErrorKind::kFormat, "checkpoint damaged at byte " + show(offset_) + " (" +
+  throw Error(ErrorKind::kFormat, std::string(source_) + " damaged at byte " + show(offset_) + " (" +
                                       std::string(what) + "): " + problem);
 }
 

@@ -16,7 +16,10 @@ namespace sgmc {
 
 class ByteReader {
  public:
-  explicit ByteReader(std::span<const std::uint8_t> bytes) : bytes_(bytes) {}
+  /// `source` names what the bytes are in the errors ("draws bytes"):
+  /// a checkpoint's unless said.
+  explicit ByteReader(std::span<const std::uint8_t> bytes, std::string_view source = "checkpoint")
+      : bytes_(bytes), source_(source) {}
 
   std::uint64_t u64(std::string_view what);
   std::int64_t i64(std::string_view what);
@@ -57,7 +60,7 @@ class ByteReader {
   /// The doubles (8-byte values) the unread bytes can hold at most: a bound
   /// on any count about to be read, before memory is set aside for it.
   Index doubles_left() const { return static_cast<Index>((bytes_.size() - offset_) / 8); }
-  /// Throws Error(kFormat): "checkpoint damaged at byte N (what): problem".
+  /// Throws Error(kFormat): "<source> damaged at byte N (what): problem".
   [[noreturn]] void fail(std::string_view what, const std::string& problem) const;
 
  private:
@@ -65,6 +68,7 @@ class ByteReader {
   void expect_length(std::string_view what, std::size_t expected);
 
   std::span<const std::uint8_t> bytes_;
+  std::string_view source_;  ///< a literal: static storage
   std::size_t offset_ = 0;
 };
 

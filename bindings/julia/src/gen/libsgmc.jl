@@ -2010,7 +2010,7 @@ Draws from bytes of `sgmc_draws_save_bytes`: of one draws object, or of several 
 - `size` (in): Their number.
 
 # Returns
-`SGMC_OK`, `SGMC_ERROR_FORMAT` naming what is damaged, or `SGMC_ERROR_INVALID_ARGUMENT` (parts of different runs).
+`SGMC_OK`, `SGMC_ERROR_FORMAT` naming what is damaged ("draws bytes damaged at byte N (field): ..."), or `SGMC_ERROR_INVALID_ARGUMENT` (parts of different runs).
 
 C prototype:
 ```c
