@@ -56,6 +56,20 @@ static double stat_double(const sgmc_draws *d, int64_t c, const char *name) {
   return v;
 }
 
+/* d written with sgmc_draws_save_bytes and read back. */
+static sgmc_draws *through_bytes(const sgmc_draws *d) {
+  int64_t size = 0;
+  uint8_t *bytes = NULL;
+  sgmc_draws *back = NULL;
+  CHECK_OK(sgmc_draws_save_bytes(d, NULL, 0, &size));
+  bytes = malloc((size_t)size);
+  CHECK(bytes != NULL);
+  CHECK_OK(sgmc_draws_save_bytes(d, bytes, size, &size));
+  CHECK_OK(sgmc_draws_load_bytes(&back, bytes, size));
+  free(bytes);
+  return back;
+}
+
 static void test_every_sampler(const sgmc_model *m) {
   sgmc_draws *d = sample(m, "sgld", 2, 0.01);
   int64_t n = 0, rows = 0, cols = 0, i, *steps, *got_steps;
@@ -174,7 +188,7 @@ static void test_run_statistics(const sgmc_model *m) {
 /* The settings a chain ran with: the step size as set, or as an automatic
  * warm-up chose it with what the warm-up measured (docs/warm_up.md). */
 static void test_settings(const sgmc_model *m) {
-  sgmc_draws *d = sample(m, "sghmc", 2, 0);
+  sgmc_draws *d = sample(m, "sghmc", 2, 0), *back = NULL;
   int64_t c;
   CHECK(has(d, 1, "warm_up_search_steps") && has(d, 1, "warm_up_curvature"));
   for (c = 0; c < 2; ++c) {
@@ -190,6 +204,9 @@ static void test_settings(const sgmc_model *m) {
    * 0.99) with the step set (docs/warm_up.md, "pSGLD's metric"). */
   d = sample(m, "psgld", 2, 0);
   CHECK(stat_double(d, 0, "rms_decay") == 0.999 && stat_double(d, 1, "rms_decay") == 0.999);
+  back = through_bytes(d); /* it travels with the draws to another process */
+  CHECK(stat_double(back, 1, "rms_decay") == 0.999);
+  sgmc_draws_destroy(back);
   sgmc_draws_destroy(d);
   d = sample(m, "psgld", 1, 0.01);
   CHECK(stat_double(d, 0, "rms_decay") == 0.99);
@@ -198,6 +215,9 @@ static void test_settings(const sgmc_model *m) {
   d = sample(m, "sgld", 1, 0.01);
   CHECK(stat_double(d, 0, "step_size") == 0.01);
   CHECK(!has(d, 1, "friction") && !has(d, 1, "warm_up_curvature") && !has(d, 1, "rms_decay"));
+  back = through_bytes(d);
+  CHECK(!has(back, 1, "rms_decay"));
+  sgmc_draws_destroy(back);
   CHECK_ERROR(sgmc_draws_copy_stat(d, 0, "warm_up_curvature", &(double){0}, 1),
               SGMC_ERROR_INVALID_ARGUMENT, "warm_up_curvature");
   sgmc_draws_destroy(d);
