@@ -1,8 +1,8 @@
 # What each chain ran with, shown with the draws as the sgmc program's line
 # says it: the step size, SGHMC's friction, pSGLD's RMSprop decay, and what
-# an automatic warm-up (docs/warm_up.md) measured to choose them. The values themselves are
-# statistics of the draws ("step_size", "friction", "rms_decay", "warm_up_*";
-# docs/runs.md), read with Sgmc.statistic.
+# an automatic warm-up (docs/warm_up.md) measured to choose them. The values
+# themselves are statistics of the draws ("step_size", "friction",
+# "rms_decay", "warm_up_*"; docs/runs.md), read with Sgmc.statistic.
 
 function Base.show(io::IO, ::MIME"text/plain", d::Draws)
     show(io, d)

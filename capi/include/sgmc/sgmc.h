@@ -837,9 +837,10 @@ SGMC_API sgmc_status sgmc_draws_copy(const sgmc_draws *draws, int64_t chain, dou
  *  "iterations", "faults" (evaluations rejected under "on_fault" =
  *  "reject"), "step_size" (the step size it ran with); "friction" (SGHMC
  *  samplers); "rms_decay" (pSGLD samplers: the RMSprop decay a it ran with,
- *  set or, with "step_size" unset, 0.999); "warm_up_search_steps", "warm_up_search_converged",
- *  "warm_up_windows", "warm_up_curvature", "warm_up_noise" (what an
- *  automatic warm-up measured: "step_size" was not set);
+ *  set or, with "step_size" unset, 0.999); "warm_up_search_steps",
+ *  "warm_up_search_converged", "warm_up_windows", "warm_up_curvature",
+ *  "warm_up_noise" (what an automatic warm-up measured: "step_size" was
+ *  not set);
  *  "warm_up_acceptance" (MHBT's automatic warm-up: its last window's mean
  *  acceptance probability); "rw_scale" (MHBT's random walk: the delta it
  *  ran with, set or chosen); "theta" (the
