@@ -51,6 +51,9 @@ int main(int argc, char** argv) {
   sgmc::bench::Budget budget{SGMC_POSTERIORDB_DIR, 50000, 1000000, 3};
   std::string csv_path = "runs.csv";
   std::vector<std::string> parts{"posteriordb", "mixtures", "bad"};
+  const std::vector<std::string> all_families{"sgld",   "sghmc", "psgld",  "mhbt",   "cycsgld",
+                                              "resgld", "csgld", "csghmc", "pcsgld", "icsgld"};
+  std::vector<std::string> families = all_families;
   bool quick = false;
   app.option("--posteriordb", budget.posteriordb, "the posteriordb folder (default ../shared/posteriordb)");
   app.option("--posterior-steps", budget.posterior_steps, "iterations per chain of a posteriordb run",
@@ -60,6 +63,7 @@ int main(int argc, char** argv) {
   app.option("--seeds", budget.seeds, "seeds per configuration",
              sgmc::bench::Check::kPositive);
   app.choice("--parts", parts, "parts of the corpus", {"posteriordb", "mixtures", "bad"});
+  app.choice("--families", families, "sampler families (the sampler of each run)", all_families);
   app.option("--csv", csv_path, "one row per run");
   app.flag("--quick", quick, "the CTest subset: a few runs with fixed seeds, and what each must show");
   if (const auto exit_code = app.parse(argc, argv)) return *exit_code;
@@ -74,6 +78,7 @@ int main(int argc, char** argv) {
   std::vector<RunRow> rows;
   for (const auto& config : configs) {
     if (std::find(parts.begin(), parts.end(), config.part) == parts.end()) continue;
+    if (std::find(families.begin(), families.end(), config.family) == families.end()) continue;
     for (const auto seed : config.seeds) {
       RunRow row{&config, seed, config.run(seed)};
       const auto& o = row.outcome;

@@ -1005,7 +1005,8 @@ SGMC_API sgmc_status sgmc_draws_copy_stat_int(const sgmc_draws *draws, int64_t c
  *  bound of the step size's variance inflation by Stein's identity; fails
  *  above 0.15) and "mean_bias" (of the mean's shift in posterior sds by
  *  the identity E[dU] = 0; fails above 0.1) for every sampler but mhbt
- *  (for the contour samplers, of their importance-weighted draws);
+ *  (for the contour samplers, of their importance-weighted draws; for
+ *  resgld, of the chain at tau = 1);
  *  "mhbt_acceptance" (fails below 0.01); "swap_acceptance" (the worst
  *  neighbouring pair of a resgld ladder; fails below 0.01); the contour
  *  samplers' "contour_<name>" of ::sgmc_contour_check; and "fault_share"

@@ -16,6 +16,7 @@
 #include "sgmc/verdict/run_verdict.hpp"
 #include "sgmc/verdict/mixing.hpp"
 #include "sgmc/verdict/stationarity.hpp"
+#include "sgmc/verdict/step_bias.hpp"
 #include "support/toy_models.hpp"
 
 namespace sgmc {
@@ -162,6 +163,33 @@ TEST(Verdict, StepBiasJudgesACsgldRunByItsWeightedDraws) {
   EXPECT_FALSE(large.passed());
   EXPECT_GT(large.value, 1.0) << large.where;
   EXPECT_NE(large.where.find("coordinate 1"), std::string::npos) << large.where;
+}
+
+/// A chain of dimension 1 whose Stein ratio and shift read `ratio` and
+/// `shift`, each with standard error `se`, at temperature `tau`.
+RecordedChain stein_chain(double ratio, double shift, double se, double tau) {
+  RecordedChain chain{DrawStore(1, 1), tau, 0, 0, 0.0, 0.0, 0.0, NAN, {}, {}, {}, {}};
+  chain.stein = SteinRatios{Vec::Constant(1, ratio), Vec::Constant(1, se), Vec::Constant(1, shift), Vec::Constant(1, se)};
+  return chain;
+}
+
+TEST(Verdict, StepBiasJudgesTheChainsWhoseDrawsMakeTheEstimates) {
+  // A reSGLD ladder: the hottest replica's variance 40% too large (its
+  // draws only feed the swaps) and the target replica exact: trusted, and
+  // the bound's q is that of the one chain judged (2.576 for one
+  // coordinate). The target replica 40% too large fails.
+  RecordedRun run;
+  run.add(stein_chain(1.05, 0.0, 0.01, 1.0));
+  run.add(stein_chain(1.4, 0.3, 0.01, 3.0));
+  const auto checks = step_bias_checks(run);
+  ASSERT_EQ(checks.size(), 2u);
+  EXPECT_NEAR(checks[0].value, 0.05 - 2.5758 * 0.01, 1e-4);
+  EXPECT_EQ(checks[0].where, "chain 0, coordinate 0 (0.05 +- 0.01)");
+  EXPECT_TRUE(checks[1].passed());
+  RecordedRun hot_target;
+  hot_target.add(stein_chain(1.4, 0.0, 0.01, 1.0));
+  hot_target.add(stein_chain(1.0, 0.0, 0.01, 3.0));
+  EXPECT_FALSE(step_bias_checks(hot_target)[0].passed());
 }
 
 TEST(Verdict, StepBiasReadsAContourChainInItsPreconditionedCoordinates) {
