@@ -998,7 +998,8 @@ SGMC_API sgmc_status sgmc_draws_copy_stat_int(const sgmc_draws *draws, int64_t c
  *  "rhat" (rank-normalised split R-hat, each coordinate against its limit:
  *  fails above 1.01, or above R-hat's own noise at that coordinate's bulk
  *  ESS when larger, at most 1.035; the check holds that limit), "ess_bulk" and "ess_tail" (the smallest bulk and tail
- *  ESS; fail below 400) over the draws at tau = 1 (a cyclical sampler's
+ *  ESS; fail below 400) over the draws at the run's temperature (not
+ *  resgld's hotter replicas; a cyclical sampler's
  *  cycles count as chains), and "energy_drift" (the halves of a chain's
  *  energies against their Monte Carlo error; fails above 4), for every
  *  sampler but the contour samplers; "step_bias" (the lower confidence
@@ -1006,7 +1007,7 @@ SGMC_API sgmc_status sgmc_draws_copy_stat_int(const sgmc_draws *draws, int64_t c
  *  above 0.15) and "mean_bias" (of the mean's shift in posterior sds by
  *  the identity E[dU] = 0; fails above 0.1) for every sampler but mhbt
  *  (for the contour samplers, of their importance-weighted draws; for
- *  resgld, of the chain at tau = 1);
+ *  resgld, of the chain at the lowest temperature);
  *  "mhbt_acceptance" (fails below 0.01); "swap_acceptance" (the worst
  *  neighbouring pair of a resgld ladder; fails below 0.01); the contour
  *  samplers' "contour_<name>" of ::sgmc_contour_check; and "fault_share"

@@ -27,6 +27,10 @@ struct RecordedRun {
   /// weights are comparable and the estimates pool all chains.
   bool shared_theta = false;
 
+  /// Whether chain c's draws make the estimates: it runs at chain 0's
+  /// temperature, the lowest rung (every chain but reSGLD's hotter
+  /// replicas, whose draws only feed the ladder). Precondition: c < size.
+  bool makes_estimates(std::size_t c) const { return chains[c].temperature == chains.front().temperature; }
   /// Appends a copy of what `chain` has recorded so far.
   void add(const Chain& chain);
   /// Appends one chain's record.

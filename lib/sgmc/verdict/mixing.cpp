@@ -71,8 +71,9 @@ std::vector<Eigen::Ref<const Eigen::MatrixXd>> target_segments(const RecordedRun
   };
   std::vector<Span> spans;
   if (run.chains.empty() || run.chains.front().contour) return {};
-  for (const auto& chain : run.chains) {
-    if (chain.temperature != 1.0 || chain.draws.size() == 0) continue;
+  for (std::size_t c = 0; c < run.chains.size(); ++c) {
+    const RecordedChain& chain = run.chains[c];
+    if (!run.makes_estimates(c) || chain.draws.size() == 0) continue;
     if (!run.cyclical) {
       spans.push_back({&chain.draws, 0, chain.draws.size()});
       continue;

@@ -12,7 +12,8 @@
 namespace sgmc {
 
 /// The draws that estimate the target, as segments of equal length (d x n,
-/// column j the j-th draw): each chain at tau = 1, cut into its cycles for a
+/// column j the j-th draw): each chain that makes the estimates
+/// (RecordedRun::makes_estimates), cut into its cycles for a
 /// cyclical sampler (whose cycles must agree as chains do), each trimmed to
 /// the shortest. Empty for a contour sampler, whose draws estimate the
 /// target only with their weights (its checks are SPEC §4.4's).

@@ -10,26 +10,19 @@ namespace sgmc {
 
 namespace {
 
-/// Whether chain c's draws make the estimates: it runs at chain 0's
-/// temperature (every chain but reSGLD's hotter replicas, whose draws only
-/// feed the ladder; a bias they pass down through swaps is in chain 0's
-/// draws, which the check reads).
-bool estimates(const RecordedRun& run, std::size_t c) {
-  return run.chains[c].temperature == run.chains.front().temperature;
-}
-
 /// The largest, over the chains that make the estimates and the
 /// coordinates of `run`, lower confidence bound max(0, |deviation_i| -
 /// q se_i) into `check`, `deviation` and `se` reading chain c's i-th
-/// value; NaN when a chain has too few draws.
+/// value; NaN when a chain has too few draws. A bias that reSGLD's hotter
+/// replicas pass down through swaps is in chain 0's draws, which it reads.
 template <typename Deviation, typename Error>
 Check worst_bound(Check check, const RecordedRun& run, Deviation deviation, Error se) {
   const auto dim = static_cast<double>(run.chains.front().stein->ratio.size());
   double judged = 0;
-  for (std::size_t c = 0; c < run.chains.size(); ++c) judged += estimates(run, c) ? 1 : 0;
+  for (std::size_t c = 0; c < run.chains.size(); ++c) judged += run.makes_estimates(c) ? 1 : 0;
   const double q = normal_quantile(1.0 - 0.01 / (2.0 * dim * judged));
   for (std::size_t c = 0; c < run.chains.size(); ++c) {
-    if (!estimates(run, c)) continue;
+    if (!run.makes_estimates(c)) continue;
     const SteinRatios& stein = *run.chains[c].stein;
     for (Index i = 0; i < stein.ratio.size(); ++i) {
       const double value = deviation(stein, i);

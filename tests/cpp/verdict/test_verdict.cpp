@@ -136,6 +136,18 @@ TEST(Verdict, TrustsSgldWithASmallStepOnAGaussian) {
   EXPECT_GE(find(v, "ess_bulk").value, 400.0);
 }
 
+TEST(Verdict, TrustsSgldSamplingATemperedTarget) {
+  // temperature 2 on every chain: the chains that make the estimates are
+  // those at chain 0's temperature, not those at 1 (which once left R-hat
+  // and ESS without draws, "too few draws", on every tempered run).
+  const GaussianModel model(Vec::Zero(2), Vec{{1.0, 0.25}}.asDiagonal().toDenseMatrix());
+  Options o = options("sgld", 60000, 0.01);
+  o.set("temperature", 2.0);
+  const Verdict v = verdict_of(model, o, Vec::Zero(2));
+  EXPECT_TRUE(v.trusted()) << v.reasons();
+  EXPECT_GE(find(v, "ess_bulk").value, 400.0);
+}
+
 TEST(Verdict, FlagsSgldWhoseStepInflatesTheVariance) {
   // Curvature 4, step 0.4: eps lambda / 2 = 0.8, variance inflated fivefold
   // in that direction; everything else about the run is fine.
