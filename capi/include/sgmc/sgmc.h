@@ -1952,8 +1952,9 @@ SGMC_API sgmc_status sgmc_draws_resample(const sgmc_draws *draws, int64_t chain,
  *  SPEC §4.4, docs/contour.md. Unless "contour_u1", "contour_du" or a
  *  theta_0 is set (or the sampler is "ksgld"), option "contour_partition"
  *  is "auto": the first "contour_pilot_steps" iterations of every chain
- *  (default max(n_steps / 5, min(2000, n_steps / 2)); part of n_steps and
- *  of the burn-in, nothing recorded) choose u1, du, m (unless "contour_m"
+ *  (default max(n_steps / 5, min(2000, n_steps / 2)), or n_steps / 2 for
+ *  pcsgld and picsgld without a "step_size", whose pilot holds pSGLD's
+ *  warm-up; part of n_steps and of the burn-in, nothing recorded) choose u1, du, m (unless "contour_m"
  *  is set), zeta (unless "contour_zeta" is set) and theta_0 in two stages:
  *  the first half moves with the plain SGLD, SGHMC or pSGLD step and its
  *  energies choose a first partition; the second half runs the contour

@@ -143,6 +143,24 @@ TEST(AutoPartition, OptionsChooseItUnlessThePartitionIsSet) {
   EXPECT_FALSE(sampler_config(sgld).contour.auto_partition);
 }
 
+// The pilot of pcsgld and picsgld holds pSGLD's warm-up when the step is
+// automatic, and gets the half of the run psgld's warm-up gets; with a
+// step_size set there is no warm-up and the pilot is a fifth again.
+TEST(AutoPartition, APreconditionedPilotThatWarmsUpTakesHalfTheRun) {
+  for (const char* sampler : {"pcsgld", "picsgld"}) {
+    Options o;
+    o.set("sampler", std::string(sampler));
+    o.set("n_steps", Index{100000});
+    EXPECT_EQ(sampler_config(o).contour.pilot_steps, 50000) << sampler;
+    o.set("step_size", 1e-3);
+    EXPECT_EQ(sampler_config(o).contour.pilot_steps, 20000) << sampler;
+  }
+  Options csghmc;
+  csghmc.set("sampler", std::string("csghmc"));
+  csghmc.set("n_steps", Index{100000});
+  EXPECT_EQ(sampler_config(csghmc).contour.pilot_steps, 20000);
+}
+
 TEST(AutoPartition, BadCombinationsNameTheOption) {
   Options o;
   o.set("sampler", std::string("csgld"));
