@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "sgmc/chain/sampler_config.hpp"
 #include "sgmc/config/options.hpp"
 #include "sgmc/drivers/driver.hpp"
 #include "sgmc/estimators/weighted.hpp"
@@ -93,7 +94,7 @@ inline Mixture three_modes(Index d) {
 
 /// The bench's options of `sampler` on these mixtures: 4 chains, every
 /// option at its default but the step size 0.02 (0.002 with friction 0.1 for
-/// the SGHMC kind: the same eps / friction as SGLD), pCSGLD's rms_epsilon 0.1
+/// the SGHMC kind: the same eps / friction as SGLD), pCSGLD's and pICSGLD's rms_epsilon 0.1
 /// (a noise-free gradient vanishes at the modes) and reSGLD's temperature_max
 /// 10. With step_bias > 0 no step size or friction: the warm-up chooses
 /// them for that bias target (issue #31, docs/warm_up.md).
@@ -105,13 +106,13 @@ inline Options mixture_options(const std::string& sampler, Index n_steps, Index 
   o.set("seed", std::int64_t{seed});
   if (step_bias > 0.0) {
     o.set("step_bias", step_bias);
-  } else if (sampler == "csghmc" || sampler == "sghmc") {
+  } else if (dynamics(sampler_kind(sampler)) == SamplerKind::kSghmc) {
     o.set("step_size", 0.002);
     o.set("friction", 0.1);
   } else {
     o.set("step_size", 0.02);
   }
-  if (sampler == "pcsgld") o.set("rms_epsilon", 0.1);
+  if (sampler == "pcsgld" || sampler == "picsgld") o.set("rms_epsilon", 0.1);
   if (sampler == "resgld") o.set("temperature_max", 10.0);
   return o;
 }

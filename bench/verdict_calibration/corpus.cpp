@@ -256,14 +256,15 @@ std::vector<Config> full_corpus(const Budget& b) {
   for (const auto& name : posterior_names()) {
     if (!has_posterior(b.posteriordb, name)) continue;
     for (const std::string sampler :
-         {"sgld", "sghmc", "psgld", "mhbt", "cycsgld", "resgld", "csgld", "csghmc", "pcsgld", "icsgld"}) {
+         {"sgld", "sghmc", "psgld", "mhbt", "cycsgld", "cycsghmc", "resgld", "csgld", "csghmc", "pcsgld", "icsgld",
+          "icsghmc", "picsgld"}) {
       corpus.add_posterior(name, "zero_knobs", sampler, "posteriordb", seeds,
                            [sampler, steps](Index seed) { return zero_knobs(sampler, steps, seed); });
     }
   }
   // (b) The mixtures, started in the minor mode and dispersed.
   for (const auto& m : mixtures()) {
-    for (const std::string sampler : {"csgld", "csghmc", "pcsgld", "icsgld", "sgld", "resgld"}) {
+    for (const std::string sampler : {"csgld", "csghmc", "pcsgld", "icsgld", "icsghmc", "picsgld", "sgld", "resgld"}) {
       const MakeOptions options = [sampler, n = b.mixture_steps](Index seed) {
         return mixture_options(sampler, n, seed);
       };
@@ -276,7 +277,8 @@ std::vector<Config> full_corpus(const Budget& b) {
   for (const auto& name : bad_posteriors()) {
     if (!has_posterior(b.posteriordb, name)) continue;
     for (const std::string sampler :
-         {"sgld", "sghmc", "psgld", "cycsgld", "resgld", "csgld", "csghmc", "pcsgld", "icsgld"}) {
+         {"sgld", "sghmc", "psgld", "cycsgld", "cycsghmc", "resgld", "csgld", "csghmc", "pcsgld", "icsgld", "icsghmc",
+          "picsgld"}) {
       corpus.add_posterior(name, "step_bias=0.4", sampler, "bad", seeds, [sampler, steps](Index seed) {
         Options o = zero_knobs(sampler, steps, seed);
         o.set("step_bias", kBadStepBias);
@@ -299,7 +301,7 @@ std::vector<Config> full_corpus(const Budget& b) {
                        [mix_steps](Index seed) { return cut_ladder(mix_steps, seed); }, m.centres.col(m.start_mode));
   }
   const Mixture m = two_modes(2);
-  for (const std::string sampler : {"csgld", "csghmc", "pcsgld", "icsgld"}) {
+  for (const std::string sampler : {"csgld", "csghmc", "pcsgld", "icsgld", "icsghmc", "picsgld"}) {
     corpus.add_mixture(m, "step_x8", sampler, "bad", seeds, [sampler, mix_steps](Index seed) {
       return scaled_step(sampler, mix_steps, seed, kBadMixtureStep);
     }, m.centres.col(m.start_mode));

@@ -4,7 +4,7 @@
 # Usage: bench/verdict_calibration/run.sh [posteriordb steps per chain = 50000]
 #   [mixture steps per chain = 1000000] [seeds per configuration = 3]
 #   (needs build/bench/verdict_calibration/bench_verdict_calibration and
-#   ../shared/posteriordb beside the checkout; about 40 minutes on 2 cores)
+#   ../shared/posteriordb beside the checkout; about 50 minutes on 2 cores)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bench=${BENCH:-build/bench/verdict_calibration/bench_verdict_calibration}

@@ -51,8 +51,9 @@ int main(int argc, char** argv) {
   sgmc::bench::Budget budget{SGMC_POSTERIORDB_DIR, 50000, 1000000, 3};
   std::string csv_path = "runs.csv";
   std::vector<std::string> parts{"posteriordb", "mixtures", "bad"};
-  const std::vector<std::string> all_families{"sgld",   "sghmc", "psgld",  "mhbt",   "cycsgld",
-                                              "resgld", "csgld", "csghmc", "pcsgld", "icsgld"};
+  const std::vector<std::string> all_families{"sgld",   "sghmc",  "psgld",  "mhbt",    "cycsgld",
+                                              "cycsghmc", "resgld", "csgld", "csghmc", "pcsgld",
+                                              "icsgld", "icsghmc", "picsgld"};
   std::vector<std::string> families = all_families;
   bool quick = false;
   app.option("--posteriordb", budget.posteriordb, "the posteriordb folder (default ../shared/posteriordb)");
