@@ -417,13 +417,13 @@ bool warms_up_in_pilot(const Options& options) {
 
 /// K_pilot of an automatic partition when unset (docs/contour.md): a fifth
 /// of the run, at least min(2000, n_steps / 2). Half the run for pcsgld and
-/// picsgld with an automatic step, as for psgld: the pilot's first stage
-/// holds the warm-up, and pSGLD's metric needs that length to settle. In
-/// the tenth of the run a fifth gives it, pCSGLD chose a step 6-14 times
-/// smaller than pSGLD's on sblri-blr, its chains were still descending when
-/// the pilot chose a partition above their energies, theta collapsed onto
-/// one subregion, and pCSGLD was wrong on 4 of the 9 posteriordb
-/// posteriors (bench/verdict_calibration).
+/// picsgld with an automatic step, the burn-in psgld's warm-up gets: the
+/// pilot's first stage holds the warm-up, and pSGLD's metric needs that
+/// length to settle. With a pilot of a fifth (a warm-up of a tenth), pCSGLD
+/// chose a step 6-14 times smaller than pSGLD's on sblri-blr, its chains
+/// were still descending when the pilot chose a partition above their
+/// energies, theta collapsed onto one subregion, and pCSGLD was wrong in 10
+/// of its 27 posteriordb runs (bench/verdict_calibration; 2 with half).
 Index default_pilot_steps(SamplerKind kind, bool step_automatic, Index n_steps) {
   const bool metric_warm_up = step_automatic && dynamics(kind) == SamplerKind::kPsgld;
   return metric_warm_up ? n_steps / 2 : std::max(n_steps / 5, std::min<Index>(2000, n_steps / 2));
