@@ -96,8 +96,9 @@ inline Mixture three_modes(Index d) {
 /// option at its default but the step size 0.02 (0.002 with friction 0.1 for
 /// the SGHMC kind: the same eps / friction as SGLD), pCSGLD's and pICSGLD's
 /// rms_epsilon 0.1 (a noise-free gradient vanishes at the modes) and
-/// reSGLD's temperature_max 10. With step_bias > 0 no step size or friction: the warm-up chooses
-/// them for that bias target (issue #31, docs/warm_up.md).
+/// reSGLD's temperature_max 10. With step_bias > 0 no step size or
+/// friction: the warm-up chooses them for that bias target (issue #31,
+/// docs/warm_up.md).
 inline Options mixture_options(const std::string& sampler, Index n_steps, Index seed, double step_bias = 0.0) {
   Options o;
   o.set("sampler", sampler);
