@@ -251,6 +251,15 @@ end
         @test !vb.converged && occursin("chain 0: theta_max = ", vb.reasons)
         pb = contour_partition(bad)
         @test !pb.automatic && pb.u1 == 1.0 && pb.du == 0.1 && pb.m == 60 && pb.pilot_steps == 0
+        # pcsgld without a step_size: the pilot's first stage holds pSGLD's
+        # warm-up and gets half the run; with a step_size, a fifth (at least
+        # min(2000, n_steps / 2)).
+        auto = sample_chains(target(:mix1d), [0.0]; sampler = :pcsgld, n_steps = 10_000,
+                             n_chains = 1, seed = 1)
+        @test contour_partition(auto).pilot_steps == 5_000
+        set = sample_chains(target(:mix1d), [0.0]; sampler = :pcsgld, step_size = 0.1,
+                            n_steps = 10_000, n_chains = 1, seed = 1)
+        @test contour_partition(set).pilot_steps == 2_000
         # Each chain of csgld chooses its own partition; theta has the chain's m.
         c3 = sample_chains(target(:mix1d), [0.0]; sampler = :csgld, step_size = 0.1,
                            n_steps = 20_000, n_chains = 3, seed = 4)

@@ -37,6 +37,18 @@ test_that("icsgld chooses its partition and gets mix1d's mode masses", {
                                             "weighted_ess"))
 })
 
+test_that("pcsgld without a step_size gives its pilot half the run", {
+  # The pilot's first stage holds pSGLD's warm-up, whose metric needs the
+  # half of the run psgld gives it (docs/contour.md); with a step_size set
+  # there is no warm-up and the pilot is max(n_steps / 5, min(2000, n_steps / 2)).
+  auto <- suppressWarnings(sgmc_sample(sgmc_target("mix1d"), "pcsgld", 1e4, n_chains = 1,
+                                       threads = 1, seed = 1))
+  expect_equal(sgmc_contour_partition(auto)$pilot_steps, 5000)
+  set <- suppressWarnings(sgmc_sample(sgmc_target("mix1d"), "pcsgld", 1e4, step_size = 0.1,
+                                      n_chains = 1, threads = 1, seed = 1))
+  expect_equal(sgmc_contour_partition(set)$pilot_steps, 2000)
+})
+
 test_that("a thin lump at u1 ends sgmc_sample with an sgmc_untrusted warning", {
   expect_warning(
     f <- sgmc_sample(sgmc_target("mix1d"), "csgld", 2e5, step_size = 0.1, contour_u1 = 1,
