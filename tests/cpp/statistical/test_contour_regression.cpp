@@ -3,7 +3,7 @@
 // no intercept, N(0, 10^2) coefficients, half-normal(10) noise sd; its
 // curvature ~1e6 against ~1e-2 for the prior), on synthetic data. With the
 // pilot a fifth of the run, its first stage (which holds pSGLD's warm-up)
-// chose a step 3-11 times smaller than with half the run, theta collapsed
+// chose a step 3-13 times smaller than with half the run, theta collapsed
 // onto one subregion, and E[log sigma] came out 1.7 posterior sds too high
 // with its sd 3.75 times too large (flagged by the verdict), as on
 // sblri-blr itself. Its pilot is now half the run (docs/contour.md).
