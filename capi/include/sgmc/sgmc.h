@@ -993,27 +993,27 @@ SGMC_API sgmc_status sgmc_draws_copy_stat_int(const sgmc_draws *draws, int64_t c
 /* ------------------------------------------------------------------------ */
 /** @name Verdict: whether to trust a run
  *  Every run ends with a verdict (docs/verdict.md): a list of named checks,
- *  each a statistic of the draws with a limit, and "trusted" when every
- *  check passes. Which checks a run has depends on its sampler:
- *  "rhat" (rank-normalised split R-hat, each coordinate against its limit:
- *  fails above 1.01, or above R-hat's own noise at that coordinate's bulk
- *  ESS when larger, at most 1.035; the check holds that limit), "ess_bulk" and "ess_tail" (the smallest bulk and tail
- *  ESS; fail below 400) over the draws at the run's temperature (not
- *  resgld's hotter replicas; a cyclical sampler's
- *  cycles count as chains), and "energy_drift" (the halves of a chain's
- *  energies against their Monte Carlo error; fails above 4), for every
- *  sampler but the contour samplers; "step_bias" (the lower confidence
+ *  each a statistic of the draws with a limit, and "trusted" when every check
+ *  passes. Which checks a run has depends on its sampler: "rhat"
+ *  (rank-normalised split R-hat, each coordinate against its limit: fails
+ *  above 1.01, or above R-hat's own noise at that coordinate's bulk ESS when
+ *  larger, at most 1.035; the check holds that limit), "ess_bulk" and
+ *  "ess_tail" (the smallest bulk and tail ESS; fail below 400) over the draws
+ *  at the run's temperature (not resgld's hotter replicas; a cyclical
+ *  sampler's cycles count as chains), and "energy_drift" (the halves of a
+ *  chain's energies against their Monte Carlo error; fails above 4), for
+ *  every sampler but the contour samplers; "step_bias" (the lower confidence
  *  bound of the step size's variance inflation by Stein's identity; fails
- *  above 0.15) and "mean_bias" (of the mean's shift in posterior sds by
- *  the identity E[dU] = 0; fails above 0.1) for every sampler but mhbt
- *  (for the contour samplers, of their importance-weighted draws; for
- *  resgld, of the chain at the lowest temperature);
- *  "mhbt_acceptance" (fails below 0.01); "swap_acceptance" (the worst
- *  neighbouring pair of a resgld ladder; fails below 0.01); the contour
- *  samplers' "contour_<name>" of ::sgmc_contour_check; and "fault_share"
- *  (rejected evaluations; fails above 0.01) for all. A check that cannot be
- *  computed (too few draws) has the value NaN and fails. No check can see a
- *  mode that no chain visited: start chains apart.
+ *  above 0.15) and "mean_bias" (of the mean's shift in posterior sds by the
+ *  identity E[dU] = 0; fails above 0.1) for every sampler but mhbt (for the
+ *  contour samplers, of their importance-weighted draws; for resgld, of the
+ *  chain at the lowest temperature); "mhbt_acceptance" (fails below 0.01);
+ *  "swap_acceptance" (the worst neighbouring pair of a resgld ladder; fails
+ *  below 0.01); the contour samplers' "contour_<name>" of
+ *  ::sgmc_contour_check; and "fault_share" (rejected evaluations; fails above
+ *  0.01) for all. A check that cannot be computed (too few draws) has the
+ *  value NaN and fails. No check can see a mode that no chain visited: start
+ *  chains apart.
  *  @{ */
 
 /**
@@ -1949,22 +1949,22 @@ SGMC_API sgmc_status sgmc_draws_resample(const sgmc_draws *draws, int64_t chain,
 
 /* ------------------------------------------------------------------------ */
 /** @name Contour samplers: automatic partition and convergence
- *  SPEC §4.4, docs/contour.md. Unless "contour_u1", "contour_du" or a
- *  theta_0 is set (or the sampler is "ksgld"), option "contour_partition"
- *  is "auto": the first "contour_pilot_steps" iterations of every chain
- *  (default max(n_steps / 5, min(2000, n_steps / 2)), or n_steps / 2 for
- *  pcsgld and picsgld without a "step_size", whose pilot holds pSGLD's
- *  warm-up; part of n_steps and of the burn-in, nothing recorded) choose u1, du, m (unless "contour_m"
- *  is set), zeta (unless "contour_zeta" is set) and theta_0 in two stages:
- *  the first half moves with the plain SGLD, SGHMC or pSGLD step and its
- *  energies choose a first partition; the second half runs the contour
- *  sampler on it, and its energies, weighted by their importance weights,
- *  choose the final one. Each chain of csgld, csghmc and pcsgld chooses
- *  from its own pilot; the chains of the interacting samplers choose
+ *  SPEC §4.4, docs/contour.md. Unless "contour_u1", "contour_du" or a theta_0
+ *  is set (or the sampler is "ksgld"), option "contour_partition" is "auto":
+ *  the first "contour_pilot_steps" iterations of every chain (default
+ *  max(n_steps / 5, min(2000, n_steps / 2)), or n_steps / 2 for pcsgld and
+ *  picsgld without a "step_size", whose pilot holds pSGLD's warm-up; part of
+ *  n_steps and of the burn-in, nothing recorded) choose u1, du, m (unless
+ *  "contour_m" is set), zeta (unless "contour_zeta" is set) and theta_0 in
+ *  two stages: the first half moves with the plain SGLD, SGHMC or pSGLD step
+ *  and its energies choose a first partition; the second half runs the
+ *  contour sampler on it, and its energies, weighted by their importance
+ *  weights, choose the final one. Each chain of csgld, csghmc and pcsgld
+ *  chooses from its own pilot; the chains of the interacting samplers choose
  *  together from all pilots. The statistics "contour_u1", "contour_du",
- *  "contour_m", "contour_zeta", "contour_pilot_steps" and
- *  "contour_automatic" of each chain give the partition it ran with
- *  (::SGMC_ERROR_STATE for a chain stopped during its pilot).
+ *  "contour_m", "contour_zeta", "contour_pilot_steps" and "contour_automatic"
+ *  of each chain give the partition it ran with (::SGMC_ERROR_STATE for a
+ *  chain stopped during its pilot).
  *
  *  Every contour run is also diagnosed: seven statistics per theta (per
  *  chain, or one for all chains of an interacting sampler), each with a
