@@ -4,8 +4,10 @@
 // reference's own, combined), which say whether the run was long enough to
 // decide a tolerance. Contour samplers' draws are importance-weighted
 // (SPEC §4.1, running theta), each chain's weights normalised and the chains
-// pooled with equal shares; their ESS is the chains' bulk ESS times the
-// Kish share of the weights. reSGLD's estimates are those of chain 0, the
+// pooled with equal shares; their errors are those of the weighted means by
+// batch means, 20 blocks per chain (the verdict's weighted_ess; Kish's share
+// times the unweighted ESS, used before, moved by orders of magnitude with a
+// few heavy weights). reSGLD's estimates are those of chain 0, the
 // replica at the target's temperature.
 #pragma once
 
@@ -20,7 +22,7 @@ namespace sgmc::bench {
 struct ParameterCell {
   double mean_error = 0;  ///< (mean - reference mean) / reference sd
   double sd_ratio = 0;    ///< sd / reference sd
-  double ess = 0;         ///< bulk ESS of all chains (weighted: times the Kish share)
+  double ess = 0;         ///< bulk ESS of all chains (weighted: by batch means)
   double mean_se = 0;     ///< standard error of mean_error
   double sd_se = 0;       ///< standard error of sd_ratio
 };

@@ -5,6 +5,7 @@
 #include <limits>
 #include <vector>
 
+#include "sgmc/estimators/batch_means.hpp"
 #include "sgmc/estimators/weighted.hpp"
 #include "sgmc/core/shown.hpp"
 
@@ -128,67 +129,22 @@ double theta_drift(const ContourDraws& chain) {
   return moved > 4.0 * noise ? moved / 2.0 : 0.0;
 }
 
-/// Per coordinate: the weighted variance of the draws of `chains` (pooled)
-/// and the squared Monte Carlo error of their weighted mean, by batch means
-/// over kEssBlocks blocks of each chain (every chain's blocks units of
-/// their own: chains that disagree show it); empty when a chain has fewer
-/// draws than blocks.
-struct BatchMeans {
-  Vec variance;
-  Vec error;
-};
-BatchMeans batch_means(std::span<const ContourChainRecord> chains) {
-  const Index d = chains.front().draws->dim();
-  // Weights relative to the largest log-weight of all draws (exp stays finite).
-  double top = -std::numeric_limits<double>::infinity();
+/// The weighted mean of the draws of `chains` (pooled) and its Monte Carlo
+/// error by batch means over kEssBlocks blocks of each chain (every chain's
+/// blocks units of their own: chains that disagree show it).
+WeightedMeanError batch_means(std::span<const ContourChainRecord> chains) {
+  std::vector<WeightedDraws> weighted;
+  weighted.reserve(chains.size());
   for (const auto& record : chains) {
-    const auto log_w = record.contour->trace.log_weights(WeightKind::kInterpolated);
-    if (log_w.size() < kEssBlocks) return {};
-    top = std::max(top, log_w.maxCoeff());
+    weighted.push_back({record.draws->draws(), record.contour->trace.log_weights(WeightKind::kInterpolated)});
   }
-  // Per block: the sum of the weights W_b and of w x.
-  const Index blocks = kEssBlocks * std::ssize(chains);
-  Vec weight = Vec::Zero(blocks);
-  Eigen::MatrixXd weighted_sum = Eigen::MatrixXd::Zero(d, blocks);
-  for (std::size_t c = 0; c < chains.size(); ++c) {
-    const auto& record = chains[c];
-    const auto log_w = record.contour->trace.log_weights(WeightKind::kInterpolated);
-    const auto x = record.draws->draws();
-    for (Index k = 0; k < log_w.size(); ++k) {
-      const Index b = static_cast<Index>(c) * kEssBlocks + k * kEssBlocks / log_w.size();
-      const double w = std::exp(log_w[k] - top);
-      weight[b] += w;
-      weighted_sum.col(b) += w * x.col(k);
-    }
-  }
-  const double total = weight.sum();
-  const Vec mean = weighted_sum.rowwise().sum() / total;
-  BatchMeans out{Vec::Zero(d), Vec::Zero(d)};
-  for (const auto& record : chains) {
-    const auto log_w = record.contour->trace.log_weights(WeightKind::kInterpolated);
-    const auto x = record.draws->draws();
-    for (Index k = 0; k < log_w.size(); ++k) {
-      out.variance += std::exp(log_w[k] - top) / total * (x.col(k) - mean).cwiseAbs2();
-    }
-  }
-  // The blocks as independent units of a ratio estimator:
-  // MCSE^2 = B/(B-1) sum_b (W_b/W)^2 (M_b - M)^2.
-  for (Index b = 0; b < blocks; ++b) {
-    if (weight[b] == 0) continue;
-    out.error += (weighted_sum.col(b) / weight[b] - mean).cwiseAbs2() * std::pow(weight[b] / total, 2);
-  }
-  out.error *= static_cast<double>(blocks) / static_cast<double>(blocks - 1);
-  return out;
+  return weighted_batch_means(weighted, kEssBlocks);
 }
 
 /// The smallest variance / error^2 over the coordinates (NaN when empty).
-double smallest_ess(const BatchMeans& estimate) {
+double smallest_ess(const WeightedMeanError& estimate) {
   if (estimate.variance.size() == 0) return kNan;
-  double smallest = std::numeric_limits<double>::infinity();
-  for (Index j = 0; j < estimate.variance.size(); ++j) {
-    if (estimate.error[j] > 0) smallest = std::min(smallest, estimate.variance[j] / estimate.error[j]);
-  }
-  return smallest;
+  return weighted_ess(estimate).minCoeff();
 }
 
 double kish_share(std::span<const ContourChainRecord> chains) {
@@ -245,9 +201,10 @@ ContourDiagnostics across_chains(std::span<const ContourChainRecord> chains) {
   // The mean of the chains' estimates: the mean of their variances, over
   // the error of a mean of C independent estimates, sum_c MCSE_c^2 / C^2.
   const auto c = static_cast<double>(chains.size());
-  BatchMeans mean{Vec::Zero(chains.front().draws->dim()), Vec::Zero(chains.front().draws->dim())};
+  const Index d = chains.front().draws->dim();
+  WeightedMeanError mean{Vec::Zero(d), Vec::Zero(d), Vec::Zero(d)};
   for (std::size_t i = 0; i < chains.size(); ++i) {
-    const BatchMeans one = batch_means(chains.subspan(i, 1));
+    const WeightedMeanError one = batch_means(chains.subspan(i, 1));
     if (one.variance.size() == 0) return across;
     mean.variance += one.variance / c;
     mean.error += one.error / (c * c);

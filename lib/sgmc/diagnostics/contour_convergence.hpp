@@ -79,7 +79,8 @@
 //                   cut into 20 blocks, every block of every chain (that
 //                   shares theta) a unit b of weight W_b and weighted mean
 //                   M_b, the mean M their ratio estimator, MCSE^2 =
-//                   B/(B-1) sum_b (W_b/W)^2 (M_b - M)^2. Below 400: the
+//                   B/(B-1) sum_b (W_b/W)^2 (M_b - M)^2 (sgmc/estimators/
+//                   batch_means.hpp). Below 400: the
 //                   estimates move between blocks beyond their error. Why
 //                   400, as ess_bulk: a mode's mass p is the weighted mean
 //                   of its indicator, whose error is sqrt(p (1 - p) / ESS)
