@@ -78,15 +78,23 @@ double lowest_boundary(const Sample& s, double du) {
   return s.energy.back();
 }
 
-/// Subregions from u1 to top at bandwidth du: m and du.
+/// Subregions from u1 towards top at bandwidth du, the range cut at
+/// kMaxAutoM - 1 bandwidths: m and du.
 std::pair<Index, double> subregions(double u1, double top, double du, const ContourSettings& requested) {
+  // One chain thrown far must not widen every subregion to reach it:
+  // pICSGLD's stage 2 on sblri-blr saw one energy about 67,000 above u1,
+  // its bulk within 30, and the widened du (134, the rule's about 1) left
+  // the bulk in two subregions. Energies past the cut fall into the open
+  // top subregion, where the weight is flat (SPEC §4).
+  const double range = std::min(top - u1, static_cast<double>(kMaxAutoM - 1) * du);
   if (!requested.auto_m) {
     const Index m = requested.partition.m;
-    return {m, std::max(du, (top - u1) / static_cast<double>(m - 1))};
+    return {m, std::max(du, range / static_cast<double>(m - 1))};
   }
-  const double bins = std::ceil((top - u1) / du) + 1.0;
-  // (A NaN count, from energies beyond the range of a double, takes the cap.)
-  if (!(bins <= static_cast<double>(kMaxAutoM))) return {kMaxAutoM, (top - u1) / static_cast<double>(kMaxAutoM - 1)};
+  const double bins = std::ceil(range / du) + 1.0;
+  // (Rounding at the cut, or a NaN count from energies beyond the range of
+  // a double, which the caller then refuses, takes the cap.)
+  if (!(bins <= static_cast<double>(kMaxAutoM))) return {kMaxAutoM, du};
   return {std::max(kMinAutoM, static_cast<Index>(bins)), du};
 }
 

@@ -23,8 +23,11 @@
 //          lies below the lowest energy seen (none is unreachable);
 //   top  = u1 + 2 (max E - u1): the flattened range reaches well beyond
 //          the highest energy seen, towards barriers not yet climbed;
-//   m    = ceil((top - u1) / du) + 1, at most kMaxAutoM (du grows to fit);
-//          with m fixed by the user, du grows to reach top instead;
+//   m    = ceil((top - u1) / du) + 1, at most kMaxAutoM: the range is cut
+//          at u1 + (kMaxAutoM - 1) du, so that one chain thrown far does
+//          not widen every subregion to reach it (energies past the cut
+//          fall into the open top subregion); with m fixed by the user, du
+//          grows to reach top (or the cut) instead;
 //   zeta = kMaxAutoZeta for the linear field (its fixed point's multiplier
 //          1 + tau d/du log theta_inf does not depend on zeta); for the
 //          power field min(kMaxAutoZeta, 2 / (tau S)), S the steepest

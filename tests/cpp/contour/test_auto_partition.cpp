@@ -110,6 +110,21 @@ TEST(AutoPartition, ASetMOrZetaIsKept) {
   EXPECT_GE(choice.partition.knot(29) + 1e-9, choice.partition.u1 + 3.0 * (energies.back() - choice.partition.u1));
 }
 
+TEST(AutoPartition, OneStrayEnergyDoesNotWidenEverySubregion) {
+  // Exp(1) energies and one of them 67,000 (a chain thrown far, as
+  // pICSGLD's stage 2 saw on sblri-blr): du stays the bulk's and the range
+  // is cut at kMaxAutoM subregions. (Widened to reach the stray energy, du
+  // was 2 x 67,000 / 999 = 134, and the bulk lay in one subregion.)
+  const Index n = 20000;
+  auto energies = exponential_stage(1, n, 0.0, 1.0);
+  const auto clean = choose_partition(energies, {}, 2 * n, requested(), 1.0);
+  energies.back() = 67000.0;
+  const auto stray = choose_partition(energies, {}, 2 * n, requested(), 1.0);
+  EXPECT_DOUBLE_EQ(stray.partition.du, clean.partition.du);
+  EXPECT_DOUBLE_EQ(stray.partition.u1, clean.partition.u1);
+  EXPECT_EQ(stray.partition.m, kMaxAutoM);
+}
+
 TEST(AutoPartition, DegenerateEnergiesGetAPartitionOrAClearError) {
   // A flat target: every energy the same; du falls back to 1.
   const std::vector<double> flat(100, 3.0);
