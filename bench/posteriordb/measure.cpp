@@ -63,13 +63,16 @@ std::vector<ParameterCell> measure(const Posterior& posterior, const ReferenceMo
   Eigen::MatrixXd x(p, n * n_chains);
   Vec log_w = Vec::Zero(n * n_chains);
   const bool weighted = chains.front()->contour() != nullptr;
+  const bool shared = weighted && chains.front()->contour()->shares_theta();
   for (Index c = 0; c < n_chains; ++c) {
     const auto& chain = *chains[static_cast<std::size_t>(c)];
     for (Index i = 0; i < n; ++i) x.col(c * n + i) = posterior.constrained(chain.draws().draws().col(i));
     if (!weighted) continue;
     const Vec w = chain.contour()->snapshot().log_weights(WeightKind::kInterpolated, WeightTheta::kRunning);
-    // Each chain's weights sum to 1: the chains pooled with equal shares.
-    log_w.segment(c * n, n) = normalised_log_weights(w);
+    // Chains that share theta share the weights' scale and are pooled, as
+    // the library's estimates pool them; chains of their own thetas each
+    // get weights summing to 1, so that they are pooled with equal shares.
+    log_w.segment(c * n, n) = shared ? w : normalised_log_weights(w);
   }
   const auto moments = weighted_moments(x, log_w);
   const Spread spread = weighted ? weighted_spread(x, log_w, moments.mean, n, n_chains)

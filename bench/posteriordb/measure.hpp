@@ -3,8 +3,9 @@
 // the Monte Carlo standard errors of the first two (the run's and the
 // reference's own, combined), which say whether the run was long enough to
 // decide a tolerance. Contour samplers' draws are importance-weighted
-// (SPEC §4.1, running theta), each chain's weights normalised and the chains
-// pooled with equal shares; their errors are those of the weighted means by
+// (SPEC §4.1, running theta) and pooled as the library pools them: over all
+// chains when they share theta (the interacting samplers), else each
+// chain's weights normalised and the chains given equal shares; their errors are those of the weighted means by
 // batch means, 20 blocks per chain (the verdict's weighted_ess; Kish's share
 // times the unweighted ESS, used before, moved by orders of magnitude with a
 // few heavy weights). reSGLD's estimates are those of chain 0, the
