@@ -1,6 +1,8 @@
 #include "measure.hpp"
 
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 #include "sgmc/diagnostics/ess.hpp"
 #include "sgmc/estimators/batch_means.hpp"
@@ -48,6 +50,10 @@ Spread weighted_spread(const Eigen::MatrixXd& x, const Vec& log_w, const Vec& me
   };
   const WeightedMeanError of_mean = by_chain(x);
   const WeightedMeanError of_sq = by_chain(sq);
+  if (of_mean.error.size() == 0) {
+    throw std::runtime_error("a chain recorded " + std::to_string(n) + " draws, fewer than the " +
+                             std::to_string(kBlocks) + " batches of its error: run more steps");
+  }
   const Vec ess = weighted_ess(of_mean);
   return {ess, weighted_ess(of_sq), ess, of_sq.variance.cwiseSqrt()};
 }
