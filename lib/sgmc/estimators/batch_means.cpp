@@ -1,6 +1,8 @@
 #include "sgmc/estimators/batch_means.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace sgmc {
