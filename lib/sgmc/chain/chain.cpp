@@ -337,6 +337,7 @@ void Chain::tell() {
       restart = (*stage)->end_iteration(k) || restart;
     }
     if (restart) restart_kernel();
+    if (warm_up_) warm_up_->settle(*kernel_);
   }
   batch_.next(batch_rng_);
 }

@@ -122,7 +122,8 @@ std::vector<std::uint8_t> checked_payload(std::span<const std::uint8_t> file, co
   // gradient-position products; version 5 the automatic warm-up's state and
   // each chain's step size and friction in its record; version 6 the sums of
   // the step-size bias check (docs/verdict.md); version 7 those sums for the
-  // contour samplers' chains too; version 8 their weights. Earlier files
+  // contour samplers' chains too; version 8 their weights; version 9 where
+  // the warm-up's short window ends. Earlier files
   // cannot be read into it.
   if (format < kCheckpointFormat) {
     fail(ErrorKind::kUnsupported, "has format version " + show(format) +

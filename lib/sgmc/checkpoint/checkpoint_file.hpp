@@ -18,7 +18,7 @@
 namespace sgmc {
 
 /// The format this build writes, and the only one it reads.
-inline constexpr std::uint64_t kCheckpointFormat = 8;
+inline constexpr std::uint64_t kCheckpointFormat = 9;
 
 /// Writes header and payload to `path` atomically; throws Error(kIo)
 /// naming the path and the system's reason. On failure `path` is untouched

@@ -86,6 +86,10 @@ class Kernel {
   /// RMSprop statistic, mapped by `to_new`; MHBT its adaptive beta and its
   /// acceptance counts. Momentum and caches start again. May allocate.
   virtual void carry_over(const Kernel& /*previous*/, const GradientMomentMap& /*to_new*/) {}
+  /// Sets the per-coordinate second moment of gradients a kernel's metric
+  /// averages (pSGLD's RMSprop statistic V, in the kernel's coordinates)
+  /// to `v`, sized dim; nothing for a kernel without one. Never allocates.
+  virtual void set_gradient_moment(ConstVecRef /*v*/) {}
   /// Checkpoints: everything step() reads besides the evaluation (scratch
   /// excepted). load() is called on a kernel freshly built from the same
   /// settings and start; it checks what it reads (Error(kFormat)).

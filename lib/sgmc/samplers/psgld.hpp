@@ -23,6 +23,7 @@ class Psgld final : public Kernel {
   void set_position(ConstVecRef x) override { x_ = x; }
   bool reads_mean_gradient() const override { return true; }
   void carry_over(const Kernel& previous, const GradientMomentMap& to_new) override;
+  void set_gradient_moment(ConstVecRef v) override { v_ = v; }
   /// G = 1 / (lambda + sqrt(V_k)), the metric of the last step.
   bool step_metric(VecRef out) const override;
   void step(const StochasticEval& eval, const StepInfo& info, NormalSource& noise) override;

@@ -135,6 +135,72 @@ std::vector<Vec> series(const SampleResult& run, Index i, double centre, bool sq
   return out;
 }
 
+/// The log-scale s of n standard normals' scale, their sum of squares
+/// putting its mode at `mode`: U(s) = n s + S exp(-2 s) / 2 with
+/// S = n exp(2 mode), curvature 2 S exp(-2 s): 2n at the mode, and
+/// exp(2 (mode - s)) times that below it.
+class LogScaleModel final : public Model {
+ public:
+  LogScaleModel(double n, double mode) : n_(n), s_(n * std::exp(2.0 * mode)) {}
+  Index dim() const override { return 1; }
+  Index data_size() const override { return 0; }
+  void evaluate(const EvalRequest& request, ModelTerms& out) const override {
+    const double spread = s_ * std::exp(-2.0 * request.x[0]);
+    out.prior_energy = n_ * request.x[0] + 0.5 * spread;
+    if (request.want_gradient) out.prior_grad[0] = n_ - spread;
+  }
+
+ private:
+  double n_;
+  double s_;
+};
+
+/// The draws of `run` on LogScaleModel(n, mode): mean and variance within 4
+/// Monte Carlo errors (the variance also within the rule's bias target).
+/// S exp(-2 s) / 2 is Gamma(n/2, 1), so E[s] = mode + (log(n/2) -
+/// digamma(n/2)) / 2 and Var[s] = trigamma(n/2) / 4, by their asymptotic
+/// series (exact to 1e-8 at n/2 = 50).
+void expect_log_scale_moments(const SampleResult& run, double n, double mode, const std::string& sampler) {
+  const double a = n / 2.0;
+  const double mean = mode + 0.5 * (1.0 / (2.0 * a) + 1.0 / (12.0 * a * a));
+  const double var = 0.25 * (1.0 / a + 1.0 / (2.0 * a * a) + 1.0 / (6.0 * a * a * a));
+  const auto m = testing::batch_means(series(run, 0, 0.0, false));
+  const auto v = testing::batch_means(series(run, 0, mean, true));
+  EXPECT_NEAR(m.mean, mean, 4 * m.se) << sampler;
+  EXPECT_NEAR(v.mean / var, 1.0, 4 * v.se / var + kDefaultStepBias) << sampler;
+}
+
+TEST(WarmUp, AFirstStepFarTooSmallGrowsInShortWindows) {
+  // From 15 units below the mode, where the curvature is e^30 times the
+  // mode's: the search's smallest step is 1/lambda there, and the first
+  // window's step 1e-13 of the rule's 2 delta / 2n = 5e-4. Tenfold a
+  // window of the warm-up's (1/20 of it), SGLD's step was still 2.4e-6
+  // when sampling started, and the draws had not reached the mode; short
+  // windows while the growth is cut reach the rule's within a few hundred
+  // iterations.
+  const double n = 100.0, mode = 2.0;
+  const LogScaleModel model(n, mode);
+  const auto run = sample(model, automatic("sgld", 20000), Vec::Constant(1, mode - 15.0), nullptr);
+  for (const auto& chain : run.chains) {
+    EXPECT_GT(chain->config().schedule.step_size, 0.3 * 5e-4);
+    EXPECT_LT(chain->config().schedule.step_size, 1.5 * 5e-4);
+  }
+  expect_log_scale_moments(run, n, mode, "sgld");
+}
+
+TEST(WarmUp, PsgldForgetsTheGradientsOfItsSearch) {
+  // pSGLD's RMSprop V, a running mean with a = 0.999, would keep the
+  // squared gradients of the search, which starts 8 units below the mode
+  // where U's slope is n e^16, for thousands of iterations: its metric G
+  // far smaller than the one the rule chose the step for (from the
+  // window's mean gradient), the draws' mean read 0.58 for 2.005. Each
+  // window's end sets V to that mean.
+  const double n = 100.0, mode = 2.0;
+  const LogScaleModel model(n, mode);
+  const auto run = sample(model, automatic("psgld", 20000), Vec::Constant(1, mode - 8.0), nullptr);
+  expect_log_scale_moments(run, n, mode, "psgld");
+}
+
 void expect_right_from_far(const std::string& sampler) {
   // Scales 1, 30 and 100 with correlation 0.95 (condition number ~4e5),
   // started 50 sds from the mean in the widest direction: nothing set but
@@ -175,17 +241,19 @@ TEST(WarmUp, SghmcIsRightFromAFarStartWithNothingSet) { expect_right_from_far("s
 TEST(WarmUp, PsgldIsRightFromAFarStartWithNothingSet) { expect_right_from_far("psgld"); }
 TEST(WarmUp, CycsgldIsRightFromAFarStartWithNothingSet) { expect_right_from_far("cycsgld"); }
 
-/// A chain checkpointed 400 evaluations into its warm-up and resumed goes on
-/// exactly as the one that was not.
-void expect_checkpoint_in_warm_up_bit_for_bit(const Model& model, const std::string& sampler) {
+/// A chain checkpointed `at` evaluations into its warm-up (after the search)
+/// from x0 = (start, ..., start) and resumed goes on exactly as the one that
+/// was not.
+void expect_checkpoint_in_warm_up_bit_for_bit(const Model& model, const std::string& sampler,
+                                              double start = 5.0, int at = 400) {
   const Options o = automatic(sampler, 2000);
   const SamplerConfig config = sampler_config(o);
   const RecordPolicy record = record_policy(o);
   const Index dim = model.dim();
-  const Vec x0 = Vec::Constant(dim, 5.0);
+  const Vec x0 = Vec::Constant(dim, start);
   Chain a(config, record, dim, model.data_size(), x0, {5, 0});
   ASSERT_NE(a.warm_up(), nullptr);
-  for (int k = 0; k < 400; ++k) a.advance(model, nullptr);  // the windows have begun
+  for (int k = 0; k < at; ++k) a.advance(model, nullptr);
   ASSERT_TRUE(a.warm_up()->report().search_steps > 0 && !a.warm_up()->finished());
   ByteWriter out;
   a.save(out);
@@ -281,6 +349,11 @@ TEST(WarmUp, ACheckpointInTheMiddleOfTheWarmUpGoesOnBitForBit) {
     expect_checkpoint_in_warm_up_bit_for_bit(model, sampler);
   }
   expect_checkpoint_in_warm_up_bit_for_bit(quadratic_data(2, 40), "mhbt");
+  // In the short windows after a first step far too small (and pSGLD's V
+  // set at their ends).
+  for (const std::string sampler : {"sgld", "psgld"}) {
+    expect_checkpoint_in_warm_up_bit_for_bit(LogScaleModel(100.0, 2.0), sampler, -6.0, 150);
+  }
 }
 
 TEST(WarmUp, MhbtChoosesTheRandomWalksScaleOnAGaussianOfKnownCurvature) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "sgmc/checkpoint/byte_reader.hpp"
@@ -37,7 +38,8 @@ WarmUpStage::WarmUpStage(SamplerConfig& config, const std::unique_ptr<Preconditi
       g_prev_(Vec::Zero(dim)),
       dx_(Vec::Zero(dim)),
       dg_(Vec::Zero(dim)),
-      metric_(Vec::Zero(dim)) {
+      metric_(Vec::Zero(dim)),
+      ramp_window_(shortest_window(moments_.dense() ? PreconditionKind::kDense : PreconditionKind::kDiag, dim)) {
   if (mean_gradient) {
     mean_grad_square_ = Eigen::MatrixXd::Zero(dim, moments_.dense() ? dim : 1);
     gbar_ = Vec::Zero(dim);
@@ -109,14 +111,24 @@ StepRuleInput WarmUpStage::rule_input() const {
   input.friction = config_.warm_up.auto_friction ? 0.0 : config_.sghmc.friction;
   input.noise_estimate = config_.sghmc.noise_estimate;
   if (mean_grad_count_ > 0) {
-    // pSGLD's V is a running mean of gbar_y^2: its window mean, mapped to y.
-    Eigen::MatrixXd square = mean_grad_square_ / static_cast<double>(mean_grad_count_);
-    if (square.cols() > 1) square = Eigen::MatrixXd(square.selfadjointView<Eigen::Lower>());
-    if (precond_) precond_->metric_to_y(square);
-    const Vec v = square.cols() == 1 ? Vec(square.col(0)) : Vec(square.diagonal());
-    input.metric = (config_.psgld.rms_epsilon + v.array().max(0.0).sqrt()).inverse().matrix();
+    input.metric = (config_.psgld.rms_epsilon + window_moment().array().sqrt()).inverse().matrix();
   }
   return input;
+}
+
+Vec WarmUpStage::window_moment() const {
+  // pSGLD's V is a running mean of gbar_y^2: its window mean, mapped to y.
+  Eigen::MatrixXd square = mean_grad_square_ / static_cast<double>(mean_grad_count_);
+  if (square.cols() > 1) square = Eigen::MatrixXd(square.selfadjointView<Eigen::Lower>());
+  if (precond_) precond_->metric_to_y(square);
+  const Vec v = square.cols() == 1 ? Vec(square.col(0)) : Vec(square.diagonal());
+  return v.cwiseMax(0.0);
+}
+
+void WarmUpStage::settle(Kernel& kernel) {
+  if (!moment_due_) return;
+  kernel.set_gradient_moment(moment_);
+  moment_due_ = false;
 }
 
 bool WarmUpStage::end_iteration(Index k) {
@@ -136,27 +148,43 @@ bool WarmUpStage::end_iteration(Index k) {
     apply_mh_scale();
     return true;
   }
-  if (k < ends_[static_cast<std::size_t>(window_)]) return false;
+  // A short window (ramp_end_) ends inside a laid-out one, whose
+  // coordinates stay the same.
+  const Index window_end = ends_[static_cast<std::size_t>(window_)];
+  const bool ramp = ramp_end_ > 0 && ramp_end_ < window_end;
+  if (k < (ramp ? ramp_end_ : window_end)) return false;
   if (mhbt_) return end_mh_window();
   bool restart = false;
+  ramp_end_ = 0;
   const auto measured = measure_curvature(moments_, precond_.get());
   const StepChoice choice = measured ? choose_step(*measured, rule_input()) : StepChoice{};
   // A window that measured no positive curvature leaves the step as it was.
   if (std::isfinite(choice.step_size) && choice.step_size > 0.0) {
     report_.choice = choice;
-    ++report_.windows;
+    if (!ramp) ++report_.windows;
     // A window's estimate may shrink the step at will, grow it tenfold at
     // most; a window that could not resolve the curvature through its
     // gradient noise gives only its upper bound, and the step grows to it.
+    // Growth cut short is measured again after a short window: the first
+    // window's step is the search's smallest, a bound from a path that may
+    // cross regions far stiffer than the typical set, and tenfold a window
+    // of 1/20 of the warm-up the chain would stand still through most of
+    // it (docs/warm_up.md, "Short windows while the step is held back").
+    if (choice.resolved && choice.step_size > 10.0 * eps_) ramp_end_ = k + ramp_window_;
     eps_ = choice.resolved ? std::min(choice.step_size, 10.0 * eps_) : choice.step_size;
     if (config_.warm_up.auto_friction && choice.friction != config_.sghmc.friction) {
       config_.sghmc.friction = choice.friction;
       restart = true;
     }
   }
+  if (mean_grad_count_ > 0) {
+    moment_ = window_moment();
+    moment_due_ = true;
+  }
   moments_.reset();
   mean_grad_square_.setZero();
   mean_grad_count_ = 0;
+  if (ramp) return restart;
   ++window_;
   if (window_ == static_cast<Index>(ends_.size())) finish();
   return restart;
@@ -249,6 +277,7 @@ void WarmUpStage::save(ByteWriter& out) const {
   out.f64(report_.choice.noise);
   out.f64(config_.schedule.step_size);
   out.f64(config_.sghmc.friction);
+  out.i64(ramp_end_);
   if (!mhbt_) return;  // (MHBT's fields are newer than checkpoint format 5's others)
   out.f64(accept_sum_);
   out.i64(accept_count_);
@@ -279,6 +308,7 @@ void WarmUpStage::load(ByteReader& in) {
   report_.choice.noise = in.f64("measured gradient noise");
   config_.schedule.step_size = in.f64("schedule step size");
   config_.sghmc.friction = in.f64("friction");
+  ramp_end_ = in.index("warm-up ramp end", 0, std::numeric_limits<Index>::max());
   if (!mhbt_) return;
   accept_sum_ = in.finite("warm-up acceptance sum");
   accept_count_ = in.index("warm-up acceptance count", 0, burn_in_);

@@ -4,9 +4,11 @@
 // search (typical_set_search.hpp) moves the kernel as its optimizer from x0;
 // then windows, laid out as the preconditioner's and ending with them, run
 // the sampler at the step the last window's curvature and gradient noise
-// gave (step_rule.hpp). At the burn-in's end the chosen step becomes the
-// schedule's step_size (and SGHMC's friction the kernel's), so that the
-// recorded iterations run exactly as a run given those settings would.
+// gave (step_rule.hpp); while the tenfold limit on a window's growth cuts
+// the rule's step, short windows inside them measure it again. At the
+// burn-in's end the chosen step becomes the schedule's step_size (and
+// SGHMC's friction the kernel's), so that the recorded iterations run
+// exactly as a run given those settings would.
 // MHBT's windows instead measure its mean acceptance probability and choose
 // its proposal's scale from it (step_rule.hpp mh_scale), rebuilding the
 // kernel with the scale at each window's end.
@@ -53,6 +55,15 @@ class WarmUpStage final : public ChainStage {
   /// MHBT: adds the iteration's acceptance probability min(1, r) to the
   /// window's. Never allocates.
   bool filter(const StageStep& step, Kernel& kernel, ConstVecRef position) override;
+  /// After a window's end and the kernel's rebuild: pSGLD's RMSprop
+  /// statistic V becomes the window's mean gbar^2, the V the next step was
+  /// chosen for. V's running mean (a = 0.999 when the step is chosen)
+  /// otherwise keeps the search's gradients, taken far from the typical set
+  /// at tau = 0, for thousands of iterations: on kidiq's kidscore_momiq its
+  /// G was 0.001-0.1 after the search where the rule's was 20-120, and
+  /// still 0.001 7,000 iterations later (docs/warm_up.md, "pSGLD's
+  /// metric"). Never allocates.
+  void settle(Kernel& kernel);
 
   bool finished() const { return finished_; }
   const WarmUpReport& report() const { return report_; }
@@ -68,6 +79,8 @@ class WarmUpStage final : public ChainStage {
   /// The rule's input: the kernel's dynamics, temperature and bias, and
   /// pSGLD's metric from the window's mean gradients.
   StepRuleInput rule_input() const;
+  /// pSGLD: the window's mean gbar^2 in the kernel's coordinates y.
+  Vec window_moment() const;
   /// The windows over (first, burn_in], the preconditioner's where there is
   /// one (laid out again from `first`), then up to the burn-in's end.
   void lay_windows(Index first);
@@ -97,6 +110,12 @@ class WarmUpStage final : public ChainStage {
   Index mean_grad_count_ = 0;
   Vec gbar_;         ///< scratch: pSGLD's per-datum mean gradient
   Vec metric_;       ///< scratch: the kernel's step metric
+  Vec moment_;       ///< pSGLD: the last window's mean gbar^2 in y, for settle()
+  bool moment_due_ = false;  ///< a window ended and settle() has not yet set moment_
+  /// A short window's length (the shortest the rule can measure with), and
+  /// where the one under way ends (0: at ends_[window_]).
+  Index ramp_window_;
+  Index ramp_end_ = 0;
   std::vector<Index> ends_;
   Index window_ = 0;
   double eps_ = 0.0;       ///< the step the windows run at (MHBT: its proposal's scale)
