@@ -5,7 +5,7 @@
 # prints the table of README.md.
 # Usage: bench/contour_robustness/run.sh [steps per chain = 1e6] [seeds = 10]
 #   (needs build/bench/contour_robustness/bench_contour_robustness; about
-#   15 minutes on 2 cores at the defaults)
+#   35 minutes on 2 cores at the defaults)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bench=${BENCH:-build/bench/contour_robustness/bench_contour_robustness}
