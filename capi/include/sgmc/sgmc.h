@@ -1004,7 +1004,7 @@ SGMC_API sgmc_status sgmc_draws_copy_stat_int(const sgmc_draws *draws, int64_t c
  *  chain's energies against their Monte Carlo error; fails above 4), for
  *  every sampler but the contour samplers; "step_bias" (the lower confidence
  *  bound of the step size's variance inflation by Stein's identity; fails
- *  above 0.15) and "mean_bias" (of the mean's shift in posterior sds by the
+ *  above 0.2) and "mean_bias" (of the mean's shift in posterior sds by the
  *  identity E[dU] = 0; fails above 0.1) for every sampler but mhbt (for the
  *  contour samplers, of their importance-weighted draws; for resgld, of the
  *  chain at the lowest temperature); "mhbt_acceptance" (fails below 0.01);

@@ -46,7 +46,7 @@ Check worst_bound(Check check, const RecordedRun& run, Deviation deviation, Erro
 
 std::vector<Check> step_bias_checks(const RecordedRun& run) {
   if (run.chains.empty() || !run.chains.front().stein) return {};
-  const Check spread{"step_bias", 0.0, 0.15, true, "",
+  const Check spread{"step_bias", 0.0, 0.2, true, "",
                      "the draws break Stein's identity E[(x - mu) dU/dx] = tau by more than their "
                      "error allows: the step size (or the gradient noise of the batch) inflates or "
                      "shrinks the spread; set a smaller step_size or step_bias, or a larger "
