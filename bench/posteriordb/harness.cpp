@@ -31,7 +31,7 @@ Vec starts(const Posterior& posterior, const std::string& folder, Index n_chains
 Target load(const std::string& dir, const std::string& name) {
   const std::string folder = dir + "/" + name;
   Target t{load_posterior(dir, name), {}, {}, {}};
-  t.reference = reference_moments(folder, t.posterior.names);
+  t.reference = t.posterior.exact ? *t.posterior.exact : reference_moments(folder, t.posterior.names);
   t.x0 = starts(t.posterior, folder, kChains);
   t.stiffness = stiffness(*t.posterior.model, t.x0.head(t.posterior.model->dim()));
   std::fprintf(stderr, "%s: lambda_max %.3g, condition number %.3g\n", name.c_str(), t.stiffness.lambda_max,

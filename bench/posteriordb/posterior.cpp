@@ -35,11 +35,11 @@ Posterior load_posterior(const std::string& dir, const std::string& name) {
   if (name == "low_dim_gauss_mix-low_dim_gauss_mix") {
     return {name, std::make_shared<LowDimGaussMix>(LowDimGaussMix::from_posteriordb(folder)),
             LowDimGaussMix::names(), &LowDimGaussMix::constrained, &LowDimGaussMix::unconstrained,
-            true};
+            true, std::nullopt};
   }
   if (name == "eight_schools-eight_schools_noncentered") {
     return {name, std::make_shared<EightSchools>(folder), EightSchools::names(),
-            &EightSchools::constrained, &EightSchools::unconstrained, false};
+            &EightSchools::constrained, &EightSchools::unconstrained, false, std::nullopt};
   }
   throw std::runtime_error("unknown posterior " + name);
 }

@@ -6,9 +6,11 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "../common/posteriordb.hpp"
 #include "sgmc/models/model.hpp"
 
 namespace sgmc::bench {
@@ -20,6 +22,10 @@ struct Posterior {
   std::function<Vec(ConstVecRef)> constrained;    ///< model coordinates -> names
   std::function<Vec(ConstVecRef)> unconstrained;  ///< names -> model coordinates
   bool exchangeable = true;           ///< false: one parameter per datum, full batch only
+  /// The exact moments of `names`, where they are known (the regressions:
+  /// exact_regression.hpp); the benches measure against them, not the
+  /// NUTS reference draws, whose own error would shift every run's error.
+  std::optional<ReferenceMoments> exact;
 };
 
 /// The nine posteriors of ../shared/posteriordb, in the order of its README.

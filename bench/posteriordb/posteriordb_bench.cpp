@@ -5,7 +5,8 @@
 // started at 4 reference draws (chain c at draw 1 of reference chain c: in
 // the typical set, so that burn-in measures mixing, not the approach), and
 // per parameter (mean - reference mean) / reference sd, sd / reference sd
-// and bulk ESS per 1,000 gradient evaluations (one evaluation = one
+// (the reference: the seven regressions' exact moments, exact_regression.hpp;
+// the NUTS draws' for the other two) and bulk ESS per 1,000 gradient evaluations (one evaluation = one
 // iteration of one chain at its batch size, burn-in included). Settings
 // come from settings.hpp. Writes a markdown table on stdout and one CSV row
 // per parameter.

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "../common/posteriordb.hpp"
+#include "exact_regression.hpp"
 #include "posterior.hpp"
 #include "sgmc/data/dataset.hpp"
 #include "sgmc/models/linear_regression.hpp"
@@ -128,6 +129,8 @@ Posterior load_regression(const std::string& dir, const std::string& name) {
   Posterior out;
   out.name = name;
   out.model = std::make_shared<LinearRegression>(Dataset::copy(n, p, rows.data(), c.targets.data()), c.priors);
+  out.exact = exact_regression_moments(Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(rows.data(), n, p),
+                                       Eigen::Map<const Vec>(c.targets.data(), n), c.priors);
   // sgmc's coordinates (w_1..w_p, b, log sigma); Stan's (b, w_1..w_p, sigma).
   const bool b = c.priors.intercept;
   if (b) out.names.push_back(c.intercept_name);

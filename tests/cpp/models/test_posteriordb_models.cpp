@@ -3,15 +3,20 @@
 // the Stan programs' log densities written out here independently (from
 // data.json and model.stan, on the constrained scale, plus the
 // log-Jacobian of the unconstrained one). Stan drops constants, so energy
-// differences between two reference draws are compared. Skipped when
-// ../shared/posteriordb is not beside the checkout.
+// differences between two reference draws are compared; and the
+// regressions' exact moments (the benches' reference) against the NUTS
+// draws and a closed form. Skipped when ../shared/posteriordb is not beside
+// the checkout.
 #include <gtest/gtest.h>
+
+#include <Eigen/LU>
 
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include "common/posteriordb.hpp"
+#include "posteriordb/exact_regression.hpp"
 #include "posteriordb/posterior.hpp"
 #include "support/model_checks.hpp"
 
@@ -147,6 +152,52 @@ TEST_P(PosteriordbModel, MatchesStanAndDifferences) {
     testing::expect_gradients_match_differences(*p.model, z, some, 1e-6, 1e-5);
   }
   testing::expect_batch_sums_add_up(*p.model, za);
+}
+
+TEST_P(PosteriordbModel, ExactMomentsAgreeWithTheNutsDraws) {
+  // The regressions' exact moments, which the benches measure against
+  // (exact_regression.hpp), against posteriordb's NUTS draws: within 4 of
+  // the draws' own errors (they are 0.02 sd apart at most, 2.3 errors).
+  const std::string dir = SGMC_POSTERIORDB_DIR, name = GetParam();
+  if (!bench::has_posterior(dir, name)) GTEST_SKIP() << "posteriordb is not at " << dir;
+  const Posterior p = bench::load_posterior(dir, name);
+  if (!p.exact) GTEST_SKIP() << name << " has no exact moments";
+  const bench::ReferenceMoments nuts = bench::reference_moments(dir + "/" + name, p.names);
+  for (Index j = 0; j < nuts.mean.size(); ++j) {
+    const double mean_se = nuts.sd[j] / std::sqrt(nuts.ess[j]);
+    EXPECT_NEAR(p.exact->mean[j], nuts.mean[j], 4.0 * mean_se) << p.names[static_cast<std::size_t>(j)];
+    EXPECT_NEAR(nuts.sd[j] / p.exact->sd[j], 1.0, 4.0 * nuts.sd_rel_se[j]) << p.names[static_cast<std::size_t>(j)];
+  }
+}
+
+TEST(ExactRegressionMoments, FlatPriorsGiveTheClosedForm) {
+  // Flat priors on the coefficients and on sigma: the coefficients' mean is
+  // least squares', sigma^2 ~ Inv-Gamma((n - q - 1) / 2, RSS / 2), so
+  // Var(w) = RSS / (n - q - 3) (Z'Z)^-1; the quadrature must give these.
+  constexpr Index n = 20;
+  Eigen::MatrixXd x(n, 2);
+  Vec y(n);
+  for (Index i = 0; i < n; ++i) {
+    const auto t = static_cast<double>(i);
+    x(i, 0) = t, x(i, 1) = std::sin(t);
+    y[i] = 1.0 + 0.5 * t - x(i, 1) + 0.7 * std::cos(3.0 * t);
+  }
+  LinearPriors priors;
+  priors.coef = CoefPrior::kFlat;
+  priors.noise = NoisePrior::kFlat;
+  const bench::ReferenceMoments m = bench::exact_regression_moments(x, y, priors);
+  Eigen::MatrixXd z(n, 3);
+  z << Eigen::VectorXd::Ones(n), x;  // Stan's order: b, w_1, w_2
+  const Eigen::MatrixXd gram_inv = (z.transpose() * z).inverse();
+  const Vec ls = gram_inv * z.transpose() * y;
+  const double rss = (y - z * ls).squaredNorm();
+  const double e_sigma2 = rss / static_cast<double>(n - 3 - 3);
+  for (Index j = 0; j < 3; ++j) {
+    EXPECT_NEAR(m.mean[j], ls[j], 1e-8 * std::sqrt(gram_inv(j, j)));
+    EXPECT_NEAR(m.sd[j], std::sqrt(e_sigma2 * gram_inv(j, j)), 1e-8 * std::sqrt(gram_inv(j, j)));
+  }
+  // E[sigma^2] from the returned mean and sd of sigma.
+  EXPECT_NEAR(m.mean[3] * m.mean[3] + m.sd[3] * m.sd[3], e_sigma2, 1e-8 * e_sigma2);
 }
 
 /// A test name of a posterior folder ("arK-arK" -> "arK_arK").
