@@ -18,7 +18,8 @@ double log_sigma_prior(const LinearPriors& priors, double sigma) {
     case NoisePrior::kFlat: return 0.0;
     case NoisePrior::kHalfNormal: return -sigma * sigma / (2.0 * s * s);
     case NoisePrior::kHalfCauchy: return -std::log1p((sigma / s) * (sigma / s));
-    default: throw std::invalid_argument("exact_regression_moments: sigma's prior must be flat, half-normal or half-Cauchy");
+    default:
+      throw std::invalid_argument("exact_regression_moments: sigma's prior must be flat, half-normal or half-Cauchy");
   }
 }
 
@@ -50,7 +51,8 @@ struct Regression {
     c.mean = llt.solve(zy / s2);
     c.variance = llt.solve(Eigen::MatrixXd::Identity(a.rows(), a.cols())).diagonal();
     const double log_det = 2.0 * llt.matrixLLT().diagonal().array().log().sum();
-    c.log_density = log_sigma_prior(priors, sigma) + (1.0 - n) * t - 0.5 * log_det - 0.5 * (yy / s2 - c.mean.dot(a * c.mean));
+    c.log_density =
+        log_sigma_prior(priors, sigma) + (1.0 - n) * t - 0.5 * log_det - 0.5 * (yy / s2 - c.mean.dot(a * c.mean));
     return c;
   }
 };

@@ -129,7 +129,8 @@ Posterior load_regression(const std::string& dir, const std::string& name) {
   Posterior out;
   out.name = name;
   out.model = std::make_shared<LinearRegression>(Dataset::copy(n, p, rows.data(), c.targets.data()), c.priors);
-  out.exact = exact_regression_moments(Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(rows.data(), n, p),
+  using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  out.exact = exact_regression_moments(Eigen::Map<const RowMajor>(rows.data(), n, p),
                                        Eigen::Map<const Vec>(c.targets.data(), n), c.priors);
   // sgmc's coordinates (w_1..w_p, b, log sigma); Stan's (b, w_1..w_p, sigma).
   const bool b = c.priors.intercept;
