@@ -202,6 +202,44 @@ TEST(ExactRegressionMoments, FlatPriorsGiveTheClosedForm) {
   EXPECT_NEAR(m.mean[3] * m.mean[3] + m.sd[3] * m.sd[3], e_sigma2, 1e-8 * e_sigma2);
 }
 
+TEST(ExactRegressionMoments, ProperPriorsMatchATwoDimensionalQuadrature) {
+  // One coefficient, no intercept, n = 8: w ~ N(0, 0.5^2) and sigma
+  // half-normal(1) or half-Cauchy(2.5), where the priors and sigma's
+  // Jacobian move every moment by far more than the tolerance. The joint
+  // density summed on a fine (w, log sigma) grid is the truth here.
+  constexpr Index n = 8;
+  Eigen::MatrixXd x(n, 1);
+  Vec y(n);
+  for (Index i = 0; i < n; ++i) {
+    x(i, 0) = 0.3 * static_cast<double>(i) - 1.0;
+    y[i] = 0.8 * x(i, 0) + 0.6 * std::sin(2.0 * static_cast<double>(i));
+  }
+  for (const auto& [noise, scale] : {std::pair{NoisePrior::kHalfNormal, 1.0}, std::pair{NoisePrior::kHalfCauchy, 2.5}}) {
+    LinearPriors priors{false, CoefPrior::kNormal, 0.5, noise, scale};
+    const bench::ReferenceMoments m = bench::exact_regression_moments(x, y, priors);
+    constexpr int kGrid = 1201;
+    double total = 0, ew = 0, ew2 = 0, es = 0, es2 = 0;
+    for (int i = 0; i < kGrid; ++i) {
+      const double w = -3.0 + 6.0 * i / (kGrid - 1);
+      for (int j = 0; j < kGrid; ++j) {
+        const double t = -4.0 + 6.0 * j / (kGrid - 1), sigma = std::exp(t);
+        const double log_prior_sigma =
+            noise == NoisePrior::kHalfNormal ? -0.5 * sigma * sigma : -std::log1p(sigma * sigma / 6.25);
+        const double rss = (y - w * x.col(0)).squaredNorm();
+        const double p = std::exp(-0.5 * w * w / 0.25 + log_prior_sigma + t - static_cast<double>(n) * t -
+                                  0.5 * rss / (sigma * sigma));
+        total += p, ew += p * w, ew2 += p * w * w, es += p * sigma, es2 += p * sigma * sigma;
+      }
+    }
+    ew /= total, ew2 /= total, es /= total, es2 /= total;
+    const double sd_w = std::sqrt(ew2 - ew * ew), sd_s = std::sqrt(es2 - es * es);
+    EXPECT_NEAR(m.mean[0], ew, 1e-4 * sd_w);
+    EXPECT_NEAR(m.sd[0], sd_w, 1e-4 * sd_w);
+    EXPECT_NEAR(m.mean[1], es, 1e-4 * sd_s);
+    EXPECT_NEAR(m.sd[1], sd_s, 1e-4 * sd_s);
+  }
+}
+
 /// A test name of a posterior folder ("arK-arK" -> "arK_arK").
 std::string test_name(const ::testing::TestParamInfo<std::string>& param) {
   std::string s = param.param;
