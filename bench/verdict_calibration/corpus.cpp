@@ -34,9 +34,10 @@ constexpr double kBadMixtureStep = 8.0;
 
 using Clock = std::chrono::steady_clock;
 
-std::vector<Index> first_seeds(Index n) {
+/// Seeds first, first + 1, ..., n of them.
+std::vector<Index> seeds_from(Index first, Index n) {
   std::vector<Index> seeds;
-  for (Index s = 1; s <= n; ++s) seeds.push_back(s);
+  for (Index s = first; s < first + n; ++s) seeds.push_back(s);
   return seeds;
 }
 
@@ -249,7 +250,7 @@ std::vector<Mixture> mixtures() {
 
 std::vector<Config> full_corpus(const Budget& b) {
   Corpus corpus(b.posteriordb);
-  const auto seeds = first_seeds(b.seeds);
+  const auto seeds = seeds_from(b.first_seed, b.seeds);
   const Index steps = b.posterior_steps;
   // (a) The nine posteriors, zero knobs from x0 = 0, with every family
   // (the contour samplers' estimates importance-weighted).

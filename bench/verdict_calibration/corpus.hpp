@@ -55,7 +55,11 @@ struct Budget {
   std::string posteriordb;     ///< the folder read in place
   Index posterior_steps = 0;   ///< iterations per chain of a posteriordb run
   Index mixture_steps = 0;     ///< iterations per chain of a mixture run
-  Index seeds = 0;             ///< per configuration (posteriordb: half as many, at least 1)
+  Index seeds = 0;             ///< per configuration
+  /// The seeds are first_seed, first_seed + 1, ...: a calibration is
+  /// extended by more seeds without running the first ones again (a run is
+  /// the same bit for bit whenever it runs).
+  Index first_seed = 1;
 };
 
 /// The full corpus: (a) the nine posteriors with the samplers at their

@@ -1,6 +1,7 @@
 #include "tally.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 
@@ -60,6 +61,22 @@ std::string share(int k, int n) {
   return text;
 }
 
+/// "k/n (p%; lo-hi%)": the share with its 95% Wilson score interval, the
+/// range of rates a family's runs are consistent with (3 of 50 is 6%, and
+/// 2-16%: a family's count says how far it is from the target only with
+/// its interval); "-" for n = 0.
+std::string share_interval(int k, int n) {
+  if (n == 0) return "-";
+  constexpr double z = 1.959963984540054;  // the normal quantile of 0.975
+  const double nn = n, p = k / nn, scale = 1.0 + z * z / nn;
+  const double centre = (p + z * z / (2.0 * nn)) / scale;
+  const double half = z * std::sqrt(p * (1.0 - p) / nn + z * z / (4.0 * nn * nn)) / scale;
+  char text[64];
+  std::snprintf(text, sizeof text, "%d/%d (%.0f%%; %.0f-%.0f%%)", k, n, 100.0 * p,
+                100.0 * std::max(0.0, centre - half), 100.0 * std::min(1.0, centre + half));
+  return text;
+}
+
 struct Counts {
   int right = 0, right_flagged = 0, lucky = 0, lucky_flagged = 0, wrong = 0, wrong_flagged = 0, unseeable = 0,
       unseeable_flagged = 0, faults = 0;
@@ -87,20 +104,26 @@ std::string meets(const Counts& c) {
          (detects ? "" : "misses");
 }
 
-void print_families(std::ostream& out, const std::vector<RunRow>& rows) {
-  out << "| family | runs | right | right flagged (false alarms) | right by luck (flagged) "
-         "| false alarms counting luck | wrong | wrong flagged (detections) "
-         "| unseeable (flagged) | faults | target met |\n|---|---|---|---|---|---|---|---|---|---|---|\n";
+/// by_family() and a last row "all" with every run.
+std::vector<std::pair<std::string, std::vector<const RunRow*>>> families_and_all(const std::vector<RunRow>& rows) {
   auto families = by_family(rows);
   families.push_back({"all", all_of(rows)});
-  for (const auto& [family, runs] : families) {
+  return families;
+}
+
+void print_families(std::ostream& out, const std::vector<RunRow>& rows) {
+  out << "| family | runs | right | right flagged (false alarms; 95% interval) | right by luck (flagged) "
+         "| false alarms counting luck | wrong | wrong flagged (detections; 95% interval) "
+         "| unseeable (flagged) | faults | target met |\n|---|---|---|---|---|---|---|---|---|---|---|\n";
+  for (const auto& [family, runs] : families_and_all(rows)) {
     const Counts c = count(runs);
     char unseeable[32], lucky[32];
     std::snprintf(unseeable, sizeof unseeable, "%d (%d)", c.unseeable, c.unseeable_flagged);
     std::snprintf(lucky, sizeof lucky, "%d (%d)", c.lucky, c.lucky_flagged);
-    out << "| " << family << " | " << runs.size() << " | " << c.right << " | " << share(c.right_flagged, c.right)
-        << " | " << lucky << " | " << share(c.right_flagged + c.lucky_flagged, c.right + c.lucky)
-        << " | " << c.wrong << " | " << share(c.wrong_flagged, c.wrong) << " | " << unseeable << " | " << c.faults
+    out << "| " << family << " | " << runs.size() << " | " << c.right << " | "
+        << share_interval(c.right_flagged, c.right) << " | " << lucky << " | "
+        << share(c.right_flagged + c.lucky_flagged, c.right + c.lucky) << " | " << c.wrong << " | "
+        << share_interval(c.wrong_flagged, c.wrong) << " | " << unseeable << " | " << c.faults
         << " | " << meets(c) << " |\n";
   }
 }
@@ -117,17 +140,16 @@ bool clear_of_tolerance(const Outcome& o) {
 
 /// The per-family table over the runs clear of the tolerance only.
 void print_families_clear(std::ostream& out, const std::vector<RunRow>& rows) {
-  out << "| family | right, clear (flagged) | wrong, clear (flagged) | target met |\n|---|---|---|---|\n";
-  auto families = by_family(rows);
-  families.push_back({"all", all_of(rows)});
-  for (const auto& [family, runs] : families) {
+  out << "| family | right, clear (flagged; 95% interval) | wrong, clear (flagged; 95% interval) | target met "
+         "|\n|---|---|---|---|\n";
+  for (const auto& [family, runs] : families_and_all(rows)) {
     std::vector<const RunRow*> clear;
     for (const auto* r : runs) {
       if (clear_of_tolerance(r->outcome)) clear.push_back(r);
     }
     const Counts c = count(clear);
-    out << "| " << family << " | " << share(c.right_flagged, c.right) << " | " << share(c.wrong_flagged, c.wrong)
-        << " | " << meets(c) << " |\n";
+    out << "| " << family << " | " << share_interval(c.right_flagged, c.right) << " | "
+        << share_interval(c.wrong_flagged, c.wrong) << " | " << meets(c) << " |\n";
   }
 }
 

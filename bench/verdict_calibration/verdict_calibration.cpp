@@ -48,7 +48,7 @@ bool expectations_hold(const std::vector<Expectation>& expected, const std::vect
 
 int main(int argc, char** argv) {
   sgmc::bench::CommandLine app{"The verdict's false alarms and detections over a corpus with known answers"};
-  sgmc::bench::Budget budget{SGMC_POSTERIORDB_DIR, 50000, 1000000, 3};
+  sgmc::bench::Budget budget{SGMC_POSTERIORDB_DIR, 50000, 1000000, 3, 1};
   std::string csv_path = "runs.csv";
   std::vector<std::string> parts{"posteriordb", "mixtures", "bad"};
   const std::vector<std::string> all_families{"sgld",   "sghmc",  "psgld",  "mhbt",    "cycsgld",
@@ -62,6 +62,8 @@ int main(int argc, char** argv) {
   app.option("--mixture-steps", budget.mixture_steps, "iterations per chain of a mixture run",
              sgmc::bench::Check::kPositive);
   app.option("--seeds", budget.seeds, "seeds per configuration",
+             sgmc::bench::Check::kPositive);
+  app.option("--first-seed", budget.first_seed, "the first seed: seeds first-seed .. first-seed + seeds - 1",
              sgmc::bench::Check::kPositive);
   app.choice("--parts", parts, "parts of the corpus", {"posteriordb", "mixtures", "bad"});
   app.choice("--families", families, "sampler families (the sampler of each run)", all_families);
