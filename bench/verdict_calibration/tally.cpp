@@ -61,8 +61,9 @@ std::string share(int k, int n) {
   return text;
 }
 
-/// "k/n (p%; lo-hi%)": the share with its 95% Wilson score interval, the
-/// range of rates a family's runs are consistent with (3 of 50 is 6%, and
+/// "k/n (p%; lo-hi%)": the share (to a tenth of a percent, so that 5.4%
+/// is not read as the target's 5%) with its 95% Wilson score interval, the
+/// range of rates a family's runs are consistent with (3 of 50 is 6.0%, and
 /// 2-16%: a family's count says how far it is from the target only with
 /// its interval); "-" for n = 0.
 std::string share_interval(int k, int n) {
@@ -72,7 +73,7 @@ std::string share_interval(int k, int n) {
   const double centre = (p + z * z / (2.0 * nn)) / scale;
   const double half = z * std::sqrt(p * (1.0 - p) / nn + z * z / (4.0 * nn * nn)) / scale;
   char text[64];
-  std::snprintf(text, sizeof text, "%d/%d (%.0f%%; %.0f-%.0f%%)", k, n, 100.0 * p,
+  std::snprintf(text, sizeof text, "%d/%d (%.1f%%; %.0f-%.0f%%)", k, n, 100.0 * p,
                 100.0 * std::max(0.0, centre - half), 100.0 * std::min(1.0, centre + half));
   return text;
 }
@@ -200,7 +201,7 @@ void print_misses(std::ostream& out, const std::vector<RunRow>& rows) {
         if (flagged(r)) continue;
         ++missed;
         char e[32];
-        std::snprintf(e, sizeof e, "%s%.2f", errors.empty() ? "" : " ", r.outcome.error / r.outcome.tolerance);
+        std::snprintf(e, sizeof e, "%s%.3g", errors.empty() ? "" : " ", r.outcome.error / r.outcome.tolerance);
         errors += e;
       }
     }

@@ -48,7 +48,7 @@ bool expectations_hold(const std::vector<Expectation>& expected, const std::vect
 
 int main(int argc, char** argv) {
   sgmc::bench::CommandLine app{"The verdict's false alarms and detections over a corpus with known answers"};
-  sgmc::bench::Budget budget{SGMC_POSTERIORDB_DIR, 50000, 1000000, 3, 1};
+  sgmc::bench::Budget budget{SGMC_POSTERIORDB_DIR, 50000, 1000000, 6, 1};
   std::string csv_path = "runs.csv";
   std::vector<std::string> parts{"posteriordb", "mixtures", "bad"};
   const std::vector<std::string> all_families{"sgld",   "sghmc",  "psgld",  "mhbt",    "cycsgld",
