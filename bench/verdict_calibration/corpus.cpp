@@ -326,17 +326,25 @@ std::vector<Config> quick_corpus(const std::string& posteriordb, std::vector<Exp
     return o;
   });
   add_mhbt_walk(corpus, kidiq, "random_walk_x30", kBadWalk, 5000, seed);
+  // The full corpus's run whose every other check passed with an sd 6e17
+  // times the exact one: one chain's excursions in the open top subregion.
+  corpus.add_posterior(kidiq, "step_bias=0.4", "csghmc", "bad", {4}, [](Index s) {
+    Options o = zero_knobs("csghmc", 50000, s);
+    o.set("step_bias", kBadStepBias);
+    return o;
+  });
   const Mixture two = two_modes(2);
   corpus.add_mixture(two, "ladder_cut", "resgld", "bad", seed,
                      [](Index s) { return cut_ladder(kSteps, s); }, two.centres.col(two.start_mode));
   const Mixture issue = two_modes_2d();
   corpus.add_mixture(issue, "dispersed", "sgld", "mixtures", seed,
                      [](Index s) { return mixture_options("sgld", kSteps, s); }, dispersed(issue, 4));
-  expected = {{"kidscore_momiq/zero_knobs", "step_bias", false},
-              {"kidscore_momiq/step_bias=0.4", "step_bias", true},
-              {"kidscore_momiq/random_walk_x30", "mhbt_acceptance", true},
-              {"mix2u_d2/ladder_cut", "swap_acceptance", true},
-              {"mix2_d2/dispersed", "rhat", true}};
+  expected = {{"kidscore_momiq/zero_knobs", "sgld", "step_bias", false},
+              {"kidscore_momiq/step_bias=0.4", "sgld", "step_bias", true},
+              {"kidscore_momiq/random_walk_x30", "mhbt", "mhbt_acceptance", true},
+              {"kidscore_momiq/step_bias=0.4", "csghmc", "contour_top_influence", true},
+              {"mix2u_d2/ladder_cut", "resgld", "swap_acceptance", true},
+              {"mix2_d2/dispersed", "sgld", "rhat", true}};
   return corpus.take();
 }
 

@@ -68,10 +68,11 @@ struct Budget {
 std::vector<Config> full_corpus(const Budget& budget);
 
 /// What a quick run asserts: the named check of a configuration's run with
-/// its first seed fails (or passes). A check missing from the verdict fails
-/// the assertion.
+/// its first seed, by the sampler `family`, fails (or passes). A check
+/// missing from the verdict fails the assertion.
 struct Expectation {
   std::string config;
+  std::string family;
   std::string check;
   bool fails = true;
 };

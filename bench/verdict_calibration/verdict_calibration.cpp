@@ -27,7 +27,7 @@ bool expectations_hold(const std::vector<Expectation>& expected, const std::vect
   for (const auto& e : expected) {
     const sgmc::Check* check = nullptr;
     for (const auto& r : rows) {
-      if (r.config->name != e.config) continue;
+      if (r.config->name != e.config || r.config->family != e.family) continue;
       for (const auto& c : r.outcome.verdict.checks) {
         if (c.name == e.check) check = &c;
       }
@@ -37,8 +37,8 @@ bool expectations_hold(const std::vector<Expectation>& expected, const std::vect
     ok = ok && holds;
     const std::string seen = check == nullptr ? std::string("missing from the verdict")
                                               : (check->passed() ? "passes at " : "fails at ") + sgmc::shown(check->value);
-    std::printf("%s %s: %s %s (expected to %s)\n", holds ? "ok" : "FAIL", e.config.c_str(), e.check.c_str(),
-                seen.c_str(), e.fails ? "fail" : "pass");
+    std::printf("%s %s %s: %s %s (expected to %s)\n", holds ? "ok" : "FAIL", e.config.c_str(), e.family.c_str(),
+                e.check.c_str(), seen.c_str(), e.fails ? "fail" : "pass");
   }
   std::printf(ok ? "verdict calibration check passed\n" : "verdict calibration check FAILED\n");
   return ok;

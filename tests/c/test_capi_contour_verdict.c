@@ -54,6 +54,24 @@ static sgmc_options *mix1d_options(const char *sampler, int64_t n_steps, int64_t
  * this target seeds 1-7 give right runs on the baseline and x86-64-v3
  * copies, and the verdict flagged seed 3 on the baseline only
  * (multiplier_out 0.0508 against 0.05). Seed 2 passes on both. */
+/* The run's verdict check `wanted` (docs/verdict.md): passes with limit
+ * `limit`, taken over `where`. */
+static void check_verdict_check(const sgmc_draws *d, const char *wanted, double limit,
+                                const char *where) {
+  int64_t n = 0, i, found = 0;
+  const char *name = NULL, *at = NULL;
+  double value = 0, lim = 0;
+  int32_t passed = 0;
+  CHECK_OK(sgmc_draws_check_count(d, &n));
+  for (i = 0; i < n; ++i) {
+    CHECK_OK(sgmc_draws_check(d, i, &name, &value, &lim, NULL, &passed, &at, NULL));
+    if (strcmp(name, wanted) != 0) continue;
+    found = 1;
+    CHECK(passed == 1 && lim == limit && value >= 0 && strcmp(at, where) == 0);
+  }
+  CHECK(found == 1);
+}
+
 static void test_automatic(const sgmc_model *mix1d) {
   sgmc_options *o = mix1d_options("icsgld", 200000, 4);
   CHECK_OK(sgmc_options_set_int(o, "seed", 2));
@@ -88,6 +106,9 @@ static void test_automatic(const sgmc_model *mix1d) {
   CHECK(converged == 1 && needed == 1);
   CHECK_OK(sgmc_draws_contour_verdict(d, NULL, reasons, (int64_t)sizeof reasons, NULL));
   CHECK(reasons[0] == '\0');
+  /* The run's verdict adds how far the open top subregion moves the
+   * weighted estimates; it is not one of sgmc_contour_check. */
+  check_verdict_check(d, "contour_top_influence", 0.05, "all chains (shared theta)");
   sgmc_draws_destroy(d);
   sgmc_options_destroy(o);
 }

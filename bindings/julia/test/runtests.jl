@@ -237,6 +237,10 @@ end
         @test all(contour_partition(d, c).u1 == p.u1 for c in 2:4)  # one shared partition
         v = contour_verdict(d)
         @test v.converged && v.reasons == ""
+        # The run's verdict adds how far the open top subregion moves the
+        # estimates, over the one theta the chains share.
+        top = only(filter(c -> c.name == :contour_top_influence, Sgmc.verdict(d).checks))
+        @test top.passed && top.limit == 0.05 && top.where == "all chains (shared theta)"
         g = contour_diagnostics(d)
         @test keys(g) == (:theta_max, :visit_tv, :multiplier_out, :theta_drift, :kish_share,
                           :weighted_rhat, :weighted_ess)

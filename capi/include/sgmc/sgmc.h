@@ -1010,8 +1010,11 @@ SGMC_API sgmc_status sgmc_draws_copy_stat_int(const sgmc_draws *draws, int64_t c
  *  chain at the lowest temperature); "mhbt_acceptance" (fails below 0.01);
  *  "swap_acceptance" (the worst neighbouring pair of a resgld ladder; fails
  *  below 0.01); the contour samplers' "contour_<name>" of
- *  ::sgmc_contour_check; and "fault_share" (rejected evaluations; fails above
- *  0.01) for all. A check that cannot be computed (too few draws) has the
+ *  ::sgmc_contour_check and "contour_top_influence" (how far the draws in the
+ *  open top subregion, above the partition's last boundary, move a weighted
+ *  mean in sds or a weighted sd relatively; fails above 0.05; not part of
+ *  sgmc_draws_contour_verdict()); and "fault_share" (rejected evaluations;
+ *  fails above 0.01) for all. A check that cannot be computed (too few draws) has the
  *  value NaN and fails. No check can see a mode that no chain visited: start
  *  chains apart.
  *  @{ */
@@ -1983,7 +1986,7 @@ typedef enum sgmc_contour_check {
   SGMC_CONTOUR_THETA_DRIFT = 3,    /**< how far (total variation) theta's block averages moved between the two quarters of the last half, when beyond 4 standard errors of their block-to-block spread (else 0); fails above 0.1 */
   SGMC_CONTOUR_KISH_SHARE = 4,     /**< Kish ESS of the weights over the number of draws; fails below 0.01 */
   SGMC_CONTOUR_WEIGHTED_RHAT = 5,  /**< split-chain potential scale reduction of the weighted estimates; fails above 1.1 */
-  SGMC_CONTOUR_WEIGHTED_ESS = 6    /**< effective sample size of the weighted means from the spread of 20 block estimates; fails below 100 */
+  SGMC_CONTOUR_WEIGHTED_ESS = 6    /**< effective sample size of the weighted means from the spread of 20 block estimates; fails below 400 */
 } sgmc_contour_check;
 
 /** The number of statistics of sgmc_contour_check. */

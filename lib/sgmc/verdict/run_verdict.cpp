@@ -10,7 +10,7 @@ namespace sgmc {
 Verdict run_verdict(const RecordedRun& run) {
   Verdict verdict;
   for (auto* family : {mixing_checks, stationarity_checks, step_bias_checks, mhbt_checks,
-                       swap_checks, contour_checks_of, fault_checks}) {
+                       swap_checks, contour_checks_of, open_top_checks, fault_checks}) {
     for (Check& check : family(run)) verdict.checks.push_back(std::move(check));
   }
   return verdict;

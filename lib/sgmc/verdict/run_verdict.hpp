@@ -8,7 +8,8 @@
 //                     sghmc, the cyclical samplers, resgld
 //   mhbt              mhbt_acceptance
 //   resgld            swap_acceptance
-//   contour samplers  contour_<name> of SPEC §4.4
+//   contour samplers  contour_<name> of SPEC §4.4, contour_top_influence
+//                     (diagnostics/open_top_influence.hpp)
 //
 // No statistic can see a mode that no chain visited: only chains started
 // apart can show it (docs/verdict.md, "What no check can see").

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "sgmc/diagnostics/open_top_influence.hpp"
 #include "sgmc/record/contour_verdict.hpp"
 
 namespace sgmc {
@@ -66,6 +67,24 @@ std::vector<Check> contour_checks_of(const RecordedRun& run) {
     out.push_back(std::move(check));
   }
   return out;
+}
+
+std::vector<Check> open_top_checks(const RecordedRun& run) {
+  if (run.chains.empty() || !run.chains.front().contour) return {};
+  Check check{"contour_top_influence", 0.0, 0.05, true, "",
+              "the draws in the open top subregion (energies above the partition's last "
+              "boundary) move a weighted mean by more than 0.05 sd or a weighted sd by more than "
+              "5%: the estimates rest on a few far excursions the partition does not resolve; "
+              "lower the step (step_bias), or run longer"};
+  const auto records = contour_records(run);
+  if (run.shared_theta) {
+    keep_worst(check, open_top_influence(records), "all chains (shared theta)");
+  } else {
+    for (std::size_t c = 0; c < records.size(); ++c) {
+      keep_worst(check, open_top_influence(std::span(records).subspan(c, 1)), "chain " + show(c));
+    }
+  }
+  return {check};
 }
 
 std::vector<Check> fault_checks(const RecordedRun& run) {

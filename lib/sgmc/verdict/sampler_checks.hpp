@@ -27,6 +27,12 @@ std::vector<Check> swap_checks(const RecordedRun& run);
 /// (diagnose_run()), named "contour_<name>". None for other samplers.
 std::vector<Check> contour_checks_of(const RecordedRun& run);
 
+/// "contour_top_influence": how far the draws of the open top subregion
+/// move a weighted mean (in sd) or sd (relatively), the worst over the
+/// run's thetas (lib/sgmc/diagnostics/open_top_influence.hpp); fails above
+/// 0.05, half a right estimate's tolerance. None for other samplers.
+std::vector<Check> open_top_checks(const RecordedRun& run);
+
 /// "fault_share": evaluations rejected under on_fault = "reject" over all
 /// evaluations; fails above 0.01 (the sampler avoids a region of the
 /// posterior where the model fails, and the estimates lack it).

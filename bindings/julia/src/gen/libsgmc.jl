@@ -2933,7 +2933,7 @@ const SGMC_CONTOUR_WEIGHTED_RHAT = sgmc_contour_check(5)
 """
     SGMC_CONTOUR_WEIGHTED_ESS
 
-effective sample size of the weighted means from the spread of 20 block estimates; fails below 100
+effective sample size of the weighted means from the spread of 20 block estimates; fails below 400
 """
 const SGMC_CONTOUR_WEIGHTED_ESS = sgmc_contour_check(6)
 

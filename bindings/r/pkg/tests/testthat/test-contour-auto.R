@@ -20,6 +20,14 @@ test_that("icsgld chooses its partition and gets mix1d's mode masses", {
   v <- sgmc_contour_verdict(f)
   expect_true(v$converged, info = v$reasons)
   expect_identical(v$reasons, "")
+  # The run's verdict adds how far the open top subregion moves the
+  # estimates, over the one theta the chains share.
+  checks <- sgmc_verdict(f)$checks
+  top <- checks[checks$name == "contour_top_influence", ]
+  expect_equal(nrow(top), 1)
+  expect_true(top$passed)
+  expect_equal(top$limit, 0.05)
+  expect_identical(top$where, "all chains (shared theta)")
   # The right mode's mass, 0.6, from the pooled weighted draws; the
   # tolerance is 5 Monte Carlo errors with Kish's ESS discounted by the
   # chains' autocorrelation (bulk ESS / draws).
