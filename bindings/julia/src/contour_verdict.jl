@@ -1,7 +1,8 @@
 # The contour samplers' automatic partition and convergence verdict (SPEC
 # §4.4, docs/contour.md): the partition every chain ran with, the
 # statistics of every theta against their documented limits, and their
-# verdict (part of the run's verdict, verdict.jl, as its contour_* checks).
+# verdict (part of the run's verdict, verdict.jl, as its contour_* checks,
+# which add contour_top_influence).
 
 """
     contour_partition(draws, chain = 1)

@@ -13,7 +13,8 @@ worst over the chains, coordinates or pairs it covers (NaN when it cannot
 be computed, which fails), `where` says which (chains and coordinates
 numbered from 0, as in the C API). Which checks a run has depends on its
 sampler: `rhat`, `ess_bulk`, `ess_tail`, `energy_drift`, `step_bias`, `mean_bias`,
-`mhbt_acceptance`, `swap_acceptance`, `contour_*` and `fault_share`
+`mhbt_acceptance`, `swap_acceptance`, `contour_*` (the statistics of
+`contour_diagnostics` and `contour_top_influence`) and `fault_share`
 (docs/verdict.md). No check can see a mode no chain visited: start
 chains apart.
 """

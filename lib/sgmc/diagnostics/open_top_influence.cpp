@@ -74,7 +74,10 @@ double open_top_influence(std::span<const ContourChainRecord> chains) {
       if (shift > 0 || sd_all > 0) return kInf;
       continue;
     }
-    worst = std::max({worst, shift / sd_rest, std::abs(sd_all / sd_rest - 1)});
+    const double shifted = shift / sd_rest;
+    const double spread = std::abs(sd_all / sd_rest - 1);
+    if (std::isnan(shifted) || std::isnan(spread)) return std::nan("");  // sums past a double's range
+    worst = std::max({worst, shifted, spread});
   }
   return worst;
 }

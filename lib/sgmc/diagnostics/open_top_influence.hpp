@@ -10,7 +10,7 @@
 // log scale of 50) multiplies it back, and a weighted sd then carries a
 // handful of excursions. No batch-means ESS, R-hat or Stein statistic sees
 // it when the excursions are spread over the whole run (one measured run:
-// 652 draws in X_m holding 2e-4 of the weight made two sds 2.7 and 2.2
+// 652 draws in X_m holding 2e-4 of the weight made two sds 2.8 and 2.3
 // times their exact values, with weighted R-hat 1.0005).
 //
 // The statistic: the weighted mean and sd of every coordinate with and
@@ -19,7 +19,8 @@
 // (primes: without X_m). Limit 0.05: half the tolerance of a right estimate
 // (a mean within 0.1 sd, an sd within 10%), so that what the partition does
 // not resolve cannot by itself make an estimate wrong. On the right contour
-// runs of bench/verdict_calibration it reads at most 4e-5.
+// runs of bench/verdict_calibration the verdict trusts it reads at most
+// 9.4e-4 (bench/verdict_calibration/README.md, "What moved").
 #pragma once
 
 #include <span>
@@ -31,8 +32,9 @@ namespace sgmc {
 /// The statistic over the pooled draws of `chains`, which share one theta
 /// (one chain, or all chains of an interacting sampler): 0 when no draw
 /// fell in X_m, +inf when the draws outside it carry no weight or no
-/// spread where X_m's do; NaN with no draws or an unconfigured partition
-/// (a run stopped during its pilot). Precondition: not empty.
+/// spread where X_m's do; NaN with no draws, an unconfigured partition
+/// (a run stopped during its pilot) or sums past the range of a double.
+/// Precondition: not empty.
 double open_top_influence(std::span<const ContourChainRecord> chains);
 
 }  // namespace sgmc

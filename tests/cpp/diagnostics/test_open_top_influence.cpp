@@ -1,8 +1,10 @@
 // contour_top_influence (lib/sgmc/diagnostics/open_top_influence.hpp) on
-// records whose answer is known: exact values on three draws, zero without
-// a draw in the open top subregion, and a Gaussian chain whose rare far
-// excursions into it (tiny weights, huge values) inflate the weighted sd,
-// which the statistic catches and a sd-neutral excursion passes.
+// records whose answer is known: exact values on three draws (in one chain,
+// or two that share theta, at any scale of the weights), zero without a
+// draw in the open top subregion, NaN when nothing can be computed, and a
+// Gaussian chain whose rare far excursions into it (tiny weights, huge
+// values) inflate the weighted sd, which the statistic catches and an
+// sd-neutral excursion passes.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -26,12 +28,15 @@ struct Draw {
 struct Record {
   DrawStore draws;
   ContourDraws contour;
+  ContourChainRecord view() const { return {&draws, &contour}; }
   double influence() const {
-    const ContourChainRecord view{&draws, &contour};
-    return open_top_influence({&view, 1});
+    const ContourChainRecord one = view();
+    return open_top_influence({&one, 1});
   }
 };
 
+/// The draws with their interpolated log-weights; the bin weights (which
+/// the statistic must not read) are 7 nats lower for every second draw.
 Record record(const std::vector<Draw>& draws) {
   ContourSettings s;
   s.partition = {kM, 0.0, 1.0};
@@ -40,7 +45,7 @@ Record record(const std::vector<Draw>& draws) {
   for (Index k = 0; k < n; ++k) {
     const Draw& d = draws[static_cast<std::size_t>(k)];
     r.draws.push(Vec::Constant(1, d.x), 0.0, k + 1);
-    r.contour.trace.push(d.subregion, 0.0, d.log_weight, d.log_weight, 1.0);
+    r.contour.trace.push(d.subregion, 0.0, d.log_weight, d.log_weight - static_cast<double>(k % 2) * 7.0, 1.0);
   }
   return r;
 }
@@ -50,6 +55,30 @@ TEST(OpenTopInfluence, ExactOnThreeDraws) {
   // is sqrt(2/3); with x = 3, the mean moves by 1 sd and the sd is sqrt(8/3).
   EXPECT_NEAR(record({{-1, 0, 0}, {1, 1, 0}, {0, kM - 1, 0}}).influence(), 1 - std::sqrt(2.0 / 3), 1e-14);
   EXPECT_NEAR(record({{-1, 0, 0}, {1, 1, 0}, {3, kM - 1, 0}}).influence(), 1.0, 1e-14);
+}
+
+TEST(OpenTopInfluence, WeightsCountRelativeToEachOther) {
+  // Every log-weight 1000 nats higher: the same value (exp(1000) overflows).
+  EXPECT_NEAR(record({{-1, 0, 1000}, {1, 1, 1000}, {3, kM - 1, 1000}}).influence(), 1.0, 1e-14);
+}
+
+TEST(OpenTopInfluence, PoolsChainsThatShareTheta) {
+  // Chain a holds the draws outside X_m, chain b the one inside: pooled,
+  // they are the three draws of ExactOnThreeDraws.
+  const Record a = record({{-1, 0, 0}, {1, 1, 0}});
+  const Record b = record({{3, kM - 1, 0}});
+  const ContourChainRecord both[] = {a.view(), b.view()};
+  EXPECT_NEAR(open_top_influence(both), 1.0, 1e-14);
+  EXPECT_EQ(a.influence(), 0.0);
+}
+
+TEST(OpenTopInfluence, NanWhenNothingCanBeComputed) {
+  Record stopped = record({{-1, 0, 0}, {3, kM - 1, 0}});
+  stopped.contour.configured = false;
+  EXPECT_TRUE(std::isnan(stopped.influence())) << "a run stopped during its pilot";
+  EXPECT_TRUE(std::isnan(record({}).influence())) << "no draws";
+  EXPECT_TRUE(std::isnan(record({{-1e200, 0, 0}, {1e200, 1, 0}, {0, kM - 1, 0}}).influence()))
+      << "sums past the range of a double";
 }
 
 TEST(OpenTopInfluence, ZeroWithoutATopDrawAndInfiniteWithOnlyTopDraws) {
