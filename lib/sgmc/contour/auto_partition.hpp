@@ -21,8 +21,10 @@
 //   u1   = the lowest energy u of E with F(u) >= F(u + du) - F(u): the lump
 //          X_1 holds about as much mass as its neighbour, and no subregion
 //          lies below the lowest energy seen (none is unreachable);
-//   top  = u1 + 2 (max E - u1): the flattened range reaches well beyond
-//          the highest energy seen, towards barriers not yet climbed;
+//   top  = u1 + r (max E - u1), r = 3 after stage 1 (which saw one mode
+//          and none of the barriers around it) and 1.25 after stage 2
+//          (which climbed them): the flattened range reaches beyond the
+//          highest energy seen, towards barriers not yet climbed;
 //   m    = ceil((top - u1) / du) + 1, at most kMaxAutoM: the range is cut
 //          at u1 + (kMaxAutoM - 1) du, so that one chain thrown far does
 //          not widen every subregion to reach it (energies past the cut

@@ -1,8 +1,10 @@
 // How much a contour run's estimates rest on its open top subregion
-// X_m = {U > u_{m-1}} (docs/verdict.md, "contour_top_influence").
+// X_m = {U > u_{m-1}} (docs/verdict.md, "The contour samplers' open top
+// subregion").
 //
 // X_m holds every energy above the partition's last boundary: with the
-// automatic partition, energies beyond 1.25 times the range the pilot saw,
+// automatic partition, energies above u1 + 1.25 (max E - u1), a quarter of
+// the range beyond the highest energy the pilot saw (auto_partition.cpp);
 // with a fixed one whatever lies past u1 + (m - 2) du. The flattening there
 // is one number, theta(m), over an unbounded energy range, so a chain thrown
 // far (a step too large for where it landed) can stay in X_m for long
