@@ -4,7 +4,9 @@
 # Usage: bench/verdict_calibration/run.sh [posteriordb steps per chain = 50000]
 #   [mixture steps per chain = 1000000] [seeds per configuration = 6]
 #   (needs build/bench/verdict_calibration/bench_verdict_calibration and
-#   ../shared/posteriordb beside the checkout; about 2 hours on 2 cores)
+#   ../shared/posteriordb beside the checkout; on 2 cores the corpus took
+#   about 2 hours one run at a time and 45 min as two processes of three
+#   seeds each, and the binary now runs its runs side by side)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bench=${BENCH:-build/bench/verdict_calibration/bench_verdict_calibration}

@@ -1,15 +1,21 @@
 // Issue #32 part 2: how often the verdict (docs/verdict.md) flags a run
 // whose estimates are right (false alarms) and a run whose estimates are
 // wrong (detections), per sampler family and per check, over a corpus with
-// known answers (corpus.hpp). Prints one line per run as it goes, then the
-// tables of README.md; writes runs.csv. --quick runs the CTest subset and
-// exits 1 unless every expectation holds (77: no posteriordb beside the
+// known answers (corpus.hpp). Prints one line per run as it finishes, then
+// the tables of README.md; writes runs.csv in the corpus's order. The runs
+// go side by side (a run's own work, its verdict's statistics and the
+// bench's over millions of draws, keeps about one core busy): a run is the
+// same bit for bit whichever runs beside it. --quick runs the CTest subset
+// and exits 1 unless every expectation holds (77: no posteriordb beside the
 // checkout, which CTest reports as skipped).
+#include <tbb/parallel_for_each.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 
 #include "../common/command_line.hpp"
 #include "sgmc/core/shown.hpp"
@@ -82,17 +88,19 @@ int main(int argc, char** argv) {
   for (const auto& config : configs) {
     if (std::find(parts.begin(), parts.end(), config.part) == parts.end()) continue;
     if (std::find(families.begin(), families.end(), config.family) == families.end()) continue;
-    for (const auto seed : config.seeds) {
-      RunRow row{&config, seed, config.run(seed)};
-      const auto& o = row.outcome;
-      std::printf("%-40s %-7s seed %ld  %-9s error %.3f (se %.3f)  %s  %.1f s\n", config.name.c_str(),
-                  config.family.c_str(), static_cast<long>(seed), sgmc::bench::status_name(o.status), o.error, o.se,
-                  o.verdict.trusted() ? "trusted" : ("flagged: " + sgmc::bench::failed_checks(o.verdict)).c_str(),
-                  o.seconds);
-      std::fflush(stdout);
-      rows.push_back(std::move(row));
-    }
+    for (const auto seed : config.seeds) rows.push_back({&config, seed, {}});
   }
+  std::mutex printing;
+  tbb::parallel_for_each(rows.begin(), rows.end(), [&](RunRow& row) {
+    row.outcome = row.config->run(row.seed);
+    const auto& o = row.outcome;
+    const std::lock_guard lock(printing);
+    std::printf("%-40s %-7s seed %ld  %-9s error %.3f (se %.3f)  %s  %.1f s\n", row.config->name.c_str(),
+                row.config->family.c_str(), static_cast<long>(row.seed), sgmc::bench::status_name(o.status), o.error,
+                o.se, o.verdict.trusted() ? "trusted" : ("flagged: " + sgmc::bench::failed_checks(o.verdict)).c_str(),
+                o.seconds);
+    std::fflush(stdout);
+  });
   std::ofstream csv(csv_path);
   sgmc::bench::write_csv(csv, rows);
   sgmc::bench::print_tables(std::cout, rows);
