@@ -74,8 +74,9 @@ std::vector<Check> open_top_checks(const RecordedRun& run) {
   Check check{"contour_top_influence", 0.0, 0.05, true, "",
               "the draws in the open top subregion (energies above the partition's last "
               "boundary) move a weighted mean by more than 0.05 sd or a weighted sd by more than "
-              "5%: the estimates rest on a few far excursions the partition does not resolve; "
-              "lower the step (step_bias), or run longer"};
+              "5%: the estimates rest on a few far excursions the partition does not resolve, "
+              "or on mass above it; lower the step (step_bias), or raise a partition you set "
+              "(contour_du or contour_m)"};
   const auto records = contour_records(run);
   if (run.shared_theta) {
     keep_worst(check, open_top_influence(records), "all chains (shared theta)");
